@@ -1,0 +1,143 @@
+/**
+ * The one registry of menus, buttons and permission codes (issue 2 §3, wire contract §5).
+ * The server seeds these rows into blade_menu, routes declare their permission with these codes,
+ * and the web shows a button only when its code is in the user's permission map.
+ *
+ * category 1 = menu (a route), 2 = button (an action). isOpen 2 = open in a new tab ("nojump").
+ */
+export interface MenuDef {
+  code: string;
+  name: string;
+  path?: string;
+  source?: string;
+  category: 1 | 2;
+  sort: number;
+  isOpen?: 1 | 2;
+  alias?: string;
+  children?: MenuDef[];
+}
+
+const crudButtons = (menu: string, extra: Array<[string, string]> = []): MenuDef[] =>
+  [
+    [`${menu}_add`, '新增'],
+    [`${menu}_edit`, '修改'],
+    [`${menu}_delete`, '删除'],
+    [`${menu}_view`, '查看'],
+    ...extra,
+  ].map(([code, name], i) => ({ code, name, category: 2 as const, sort: i + 1 }));
+
+const page = (code: string, name: string, path: string, sort: number, source: string, extra: Array<[string, string]> = []): MenuDef => ({
+  code,
+  name,
+  path,
+  source,
+  category: 1,
+  sort,
+  children: crudButtons(code, extra),
+});
+
+/** The portal's top menu (specification §2 "Portal shell"). Only 我的一天 is always shown. */
+export const PORTAL_MENU: MenuDef = {
+  code: 'portal',
+  name: '门户',
+  path: '/portal',
+  source: 'home',
+  category: 1,
+  sort: 1,
+  children: [
+    { code: 'portal_myday', name: '我的一天', path: '/portal/myDay', source: 'calendar', category: 1, sort: 1 },
+    { code: 'portal_myapp', name: '业务应用', path: '/portal/myApp', source: 'appstore', category: 1, sort: 2 },
+    { code: 'portal_database', name: '数据库查询', path: '/portal/database', source: 'database', category: 1, sort: 3 },
+    { code: 'cockpit', name: '领导驾驶舱', path: '/portal/cockpit', source: 'dashboard', category: 1, sort: 4 },
+    { code: 'portal_news', name: '新闻', path: '/portal/real-time-info', source: 'read', category: 1, sort: 5 },
+    { code: 'portal_myorg', name: '我的组织', path: '/portal/myOrg', source: 'apartment', category: 1, sort: 6 },
+  ],
+};
+
+/** Administration menus (BladeX's 系统管理 / 权限管理 / 日志管理), each with its button codes. */
+export const ADMIN_MENUS: MenuDef[] = [
+  {
+    code: 'system',
+    name: '系统管理',
+    path: '/system',
+    source: 'setting',
+    category: 1,
+    sort: 90,
+    children: [
+      page('user', '用户管理', '/system/user', 1, 'user', [
+        ['user_role', '角色配置'],
+        ['user_reset', '密码重置'],
+        ['user_unlock', '账号解封'],
+        ['user_enable', '账号启用'],
+        ['user_disable', '账号禁用'],
+        ['user_import', '导入'],
+        ['user_export', '导出'],
+      ]),
+      page('dept', '机构管理', '/system/dept', 2, 'apartment'),
+      page('post', '岗位管理', '/system/post', 3, 'idcard'),
+      page('dict', '系统字典', '/system/dict', 4, 'book'),
+      page('dictbiz', '业务字典', '/system/dictbiz', 5, 'profile'),
+      page('menu', '菜单管理', '/system/menu', 6, 'menu'),
+      page('topmenu', '顶部菜单', '/system/topmenu', 7, 'menu-fold', [['topmenu_setting', '菜单配置']]),
+      page('param', '参数管理', '/system/param', 8, 'tool'),
+      page('tenant', '租户管理', '/system/tenant', 9, 'team', [['tenant_setting', '租户授权'], ['tenant_datasource', '数据源']]),
+      page('tenantpackage', '租户产品包', '/system/tenantpackage', 10, 'gift'),
+      page('client', '应用管理', '/system/client', 11, 'api'),
+      page('region', '行政区划', '/system/region', 12, 'environment'),
+      page('versionupdatelog', '版本更新日志', '/system/versionupdatelog', 13, 'history'),
+    ],
+  },
+  {
+    code: 'authority',
+    name: '权限管理',
+    path: '/authority',
+    source: 'safety',
+    category: 1,
+    sort: 91,
+    children: [
+      page('role', '角色管理', '/authority/role', 1, 'team', [
+        ['role_menu', '权限设置'],
+        ['role_enable', '启用'],
+        ['role_disable', '禁用'],
+      ]),
+      page('data_scope', '数据权限', '/authority/datascope', 2, 'filter'),
+      page('api_scope', '接口权限', '/authority/apiscope', 3, 'lock'),
+    ],
+  },
+  {
+    code: 'monitor',
+    name: '日志管理',
+    path: '/monitor/log',
+    source: 'file-search',
+    category: 1,
+    sort: 92,
+    children: [
+      { code: 'log_usual', name: '通用日志', path: '/monitor/log/usual', source: 'file-text', category: 1, sort: 1 },
+      { code: 'log_api', name: '接口日志', path: '/monitor/log/api', source: 'file-text', category: 1, sort: 2 },
+      { code: 'log_error', name: '错误日志', path: '/monitor/log/error', source: 'file-text', category: 1, sort: 3 },
+      { code: 'log_login', name: '登录日志', path: '/monitor/log/login', source: 'login', category: 1, sort: 4 },
+    ],
+  },
+];
+
+export const MENU_TREE: MenuDef[] = [PORTAL_MENU, ...ADMIN_MENUS];
+
+function collectCodes(nodes: MenuDef[], out: string[] = []): string[] {
+  for (const n of nodes) {
+    out.push(n.code);
+    if (n.children) collectCodes(n.children, out);
+  }
+  return out;
+}
+
+/** Every menu and button code; a route's `permission` must be one of these. */
+export const PERMISSION_CODES = collectCodes(MENU_TREE);
+export type PermissionCode = string & { readonly __permission?: unique symbol };
+
+const codeSet = new Set(PERMISSION_CODES);
+/** Returns the code typed as a permission, or throws at start-up when it is not in the registry. */
+export function perm(code: string): PermissionCode {
+  if (!codeSet.has(code)) throw new Error(`unknown permission code: ${code}`);
+  return code as PermissionCode;
+}
+export const isPermissionCode = (code: string): code is PermissionCode => codeSet.has(code);

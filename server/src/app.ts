@@ -1,0 +1,84 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Db } from './db/connection.js';
+import type { AppConfig } from './platform/config/config.js';
+import { installDenyByDefault } from './platform/access/deny-by-default.js';
+import { AuditLog } from './platform/audit/audit-log.js';
+import { ClientRegistry } from './platform/auth/client.js';
+import { installGuard } from './platform/auth/guard.js';
+import { TokenSigner } from './platform/auth/tokens.js';
+import { installEncryption } from './platform/http/encrypt-hook.js';
+import { installErrorHandler } from './platform/http/error-handler.js';
+import { buildOpenApi } from './platform/http/openapi.js';
+import { serveWebApp } from './platform/web/web-app.js';
+import type { Services } from './services.js';
+import { createServices } from './services.js';
+import { MODULES } from './modules/index.js';
+
+export const VERSION = '0.1.0';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    services: Services;
+  }
+}
+
+/** Platform plugins, then the explicit list of modules (architecture §3). */
+export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  });
+  const clients = new ClientRegistry(db);
+  const signer = new TokenSigner(config.jwtSecret);
+  const audit = new AuditLog(db, config.production ? 'prod' : 'dev');
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('routeDefs', []);
+  app.decorate('services', createServices({ config, db, clients, signer, audit }));
+
+  installDenyByDefault(app);
+  installErrorHandler(app, audit);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        frameAncestors: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 16384 });
+  installGuard(app, { db, clients, signer });
+  if (config.apiCrypto) installEncryption(app, config.aesKey);
+  audit.install(app);
+
+  for (const mod of MODULES) await app.register(mod);
+
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app, VERSION) as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { config: { access: { public: 'open' } } }, async () => buildOpenApi(app, VERSION));
+
+  const webDist = opts.webDist ?? config.webDist;
+  if (webDist) await serveWebApp(app, config, webDist);
+  return app;
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (test templates). */
+  dump?: () => Promise<Blob>;
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Use an in-memory PGlite loaded from a data-dir dump (tests). */
+  pgliteDump?: Blob;
+  /** Schema for this connection (tests isolate each file in its own schema on PostgreSQL). */
+  schema?: string;
+  poolSize?: number;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+// Ids are strings on the wire (wire contract §3): both drivers return int8 as text.
+pg.types.setTypeParser(INT8, (v) => v);
+pg.types.setTypeParser(NUMERIC, (v) => v);
+
+const plugins = [new CamelCasePlugin()];
+
+export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) return openPg(opts);
+  return openPglite(opts);
+}
+
+async function openPg(opts: DbOptions): Promise<DbHandle> {
+  const pool = new pg.Pool({
+    connectionString: opts.databaseUrl,
+    max: opts.poolSize ?? 10,
+    options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+  });
+  pool.on('error', () => {
+    /* an idle client died (server restart); the pool replaces it */
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  await sql`select 1`.execute(db);
+  return { db, kind: 'pg', close: () => db.destroy() };
+}
+
+async function openPglite(opts: DbOptions): Promise<DbHandle> {
+  const { PGlite, types } = await import('@electric-sql/pglite');
+  const parsers = { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v };
+  let release: (() => void) | undefined;
+  let client;
+  if (opts.dataDir) {
+    const dir = path.resolve(opts.dataDir);
+    fs.mkdirSync(dir, { recursive: true });
+    release = lockDataDir(dir);
+    try {
+      client = await PGlite.create({ dataDir: path.join(dir, 'pgdata'), parsers });
+    } catch (err) {
+      release();
+      throw err;
+    }
+  } else {
+    client = await PGlite.create({ loadDataDir: opts.pgliteDump, parsers });
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client as never), plugins });
+  return {
+    db,
+    kind: 'pglite',
+    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    async close() {
+      await db.destroy();
+      release?.();
+    },
+  };
+}
+
+/**
+ * PGlite does not lock its directory; two processes writing one data dir corrupt it.
+ * A lock file holding our pid refuses a second server while the first is alive; a stale
+ * lock (its pid gone, e.g. after kill -9) is taken over.
+ */
+export function lockDataDir(dir: string): () => void {
+  const lockFile = path.join(dir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => {
+        try {
+          if (fs.readFileSync(lockFile, 'utf8') === String(process.pid)) fs.unlinkSync(lockFile);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const holder = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new DataDirLockedError(dir, holder);
+      }
+      fs.unlinkSync(lockFile);
+    }
+  }
+  throw new DataDirLockedError(dir, 0);
+}
+
+export class DataDirLockedError extends Error {
+  constructor(dir: string, pid: number) {
+    super(`数据目录 ${dir} 正被另一个服务进程 (pid ${pid}) 使用; 嵌入式数据库只允许一个进程打开。Data directory is held by another running server.`);
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,5 @@
+// The ordered list of migrations. Files are read at build time (esbuild text loader / vite raw),
+// so the bundle carries them and nothing depends on the working directory.
+import m0001 from './0001_platform.sql';
+
+export const MIGRATIONS: Array<{ name: string; sql: string }> = [{ name: '0001_platform', sql: m0001 }];

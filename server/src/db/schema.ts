@@ -1,0 +1,370 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables (camelCase; CamelCasePlugin maps to snake_case). Keep in step with migrations/. */
+type Id = ColumnType<string, string | number | bigint | undefined, string | number | bigint>;
+type Time = ColumnType<Date, Date | string | undefined, Date | string>;
+type Flag = ColumnType<number, number | undefined, number>;
+
+interface Audited {
+  createUser: ColumnType<string | null, string | null | undefined, string | null>;
+  createDept: ColumnType<string | null, string | null | undefined, string | null>;
+  createTime: Time;
+  updateUser: ColumnType<string | null, string | null | undefined, string | null>;
+  updateTime: Time;
+}
+
+export interface TenantTable extends Audited {
+  id: Generated<string>;
+  tenantId: string;
+  tenantName: string;
+  domainUrl: string | null;
+  backgroundUrl: string | null;
+  linkman: string | null;
+  contactNumber: string | null;
+  address: string | null;
+  accountNumber: Flag;
+  expireTime: Date | null;
+  packageId: string | null;
+  datasourceId: string | null;
+  licenseKey: string | null;
+  status: Flag;
+  isDeleted: Flag;
+}
+
+export interface ClientTable extends Audited {
+  id: Generated<string>;
+  clientId: string;
+  clientSecretHash: string;
+  resourceIds: string | null;
+  scope: ColumnType<string, string | undefined, string>;
+  authorizedGrantTypes: string;
+  webServerRedirectUri: string | null;
+  authorities: string | null;
+  accessTokenValidity: Flag;
+  refreshTokenValidity: Flag;
+  additionalInformation: string | null;
+  autoapprove: string | null;
+  status: Flag;
+  isDeleted: Flag;
+}
+
+export interface DeptTable extends Audited {
+  id: Generated<string>;
+  tenantId: ColumnType<string, string | undefined, string>;
+  parentId: Id;
+  ancestors: ColumnType<string, string | undefined, string>;
+  idPath: ColumnType<string, string | undefined, string>;
+  deptCategory: Flag;
+  deptName: string;
+  fullName: string | null;
+  unionId: string | null;
+  regionCode: string | null;
+  regionLevel: number | null;
+  chamberType: number | null;
+  sort: Flag;
+  remark: string | null;
+  status: Flag;
+  isDeleted: Flag;
+}
+
+export interface PostTable extends Audited {
+  id: Generated<string>;
+  tenantId: ColumnType<string, string | undefined, string>;
+  category: Flag;
+  postCode: string;
+  postName: string;
+  sort: Flag;
+  remark: string | null;
+  status: Flag;
+  isDeleted: Flag;
+}
+
+export interface UserTable extends Audited {
+  id: Generated<string>;
+  tenantId: ColumnType<string, string | undefined, string>;
+  code: string | null;
+  userType: Flag;
+  account: string;
+  passwordHash: string;
+  name: string | null;
+  realName: string | null;
+  avatar: string | null;
+  email: string | null;
+  phone: string | null;
+  birthday: Date | null;
+  sex: number | null;
+  deptId: Id;
+  postId: string | null;
+  profileTag: string | null;
+  seq: Flag;
+  isAddressBook: Flag;
+  loginFailCount: Flag;
+  lockedUntil: Date | null;
+  status: Flag;
+  isDeleted: Flag;
+  version: Flag;
+}
+
+export interface RoleTable extends Audited {
+  id: Generated<string>;
+  tenantId: ColumnType<string, string | undefined, string>;
+  parentId: ColumnType<string, string | number | undefined, string | number>;
+  roleName: string;
+  roleAlias: string;
+  systemType: ColumnType<string, string | undefined, string>;
+  deptId: string | null;
+  sort: Flag;
+  status: Flag;
+  isDeleted: Flag;
+}
+
+export interface UserRoleTable {
+  userId: Id;
+  roleId: Id;
+}
+
+export interface MenuTable {
+  id: Generated<string>;
+  parentId: ColumnType<string, string | number | undefined, string | number>;
+  code: string;
+  name: string;
+  alias: string | null;
+  path: string | null;
+  source: string | null;
+  sort: Flag;
+  category: Flag;
+  action: Flag;
+  isOpen: Flag;
+  remark: string | null;
+  isDeleted: Flag;
+  createTime: Time;
+  updateTime: Time;
+}
+
+export interface RoleMenuTable {
+  roleId: Id;
+  menuId: Id;
+}
+
+export interface TopMenuTable {
+  id: Generated<string>;
+  tenantId: ColumnType<string, string | undefined, string>;
+  code: string;
+  name: string;
+  source: string | null;
+  path: string | null;
+  sort: Flag;
+  isDeleted: Flag;
+  createTime: Time;
+  updateTime: Time;
+}
+
+export interface TopMenuSettingTable {
+  topMenuId: Id;
+  menuId: Id;
+}
+
+export interface ScopeDataTable {
+  id: Generated<string>;
+  menuId: Id;
+  resourceCode: string;
+  scopeName: string;
+  scopeField: string | null;
+  scopeClass: string | null;
+  scopeColumn: string | null;
+  scopeType: number;
+  scopeValue: string | null;
+  remark: string | null;
+  status: Flag;
+  isDeleted: Flag;
+  createTime: Time;
+  updateTime: Time;
+}
+
+export interface ScopeApiTable {
+  id: Generated<string>;
+  menuId: Id;
+  resourceCode: string;
+  scopeName: string;
+  scopePath: string | null;
+  scopeType: Flag;
+  remark: string | null;
+  status: Flag;
+  isDeleted: Flag;
+  createTime: Time;
+  updateTime: Time;
+}
+
+export interface RoleScopeTable {
+  roleId: Id;
+  scopeCategory: number;
+  scopeId: Id;
+}
+
+export interface DictTable {
+  id: Generated<string>;
+  parentId: ColumnType<string, string | number | undefined, string | number>;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  sort: Flag;
+  remark: string | null;
+  isSealed: Flag;
+  isDeleted: Flag;
+  createTime: Time;
+  updateTime: Time;
+}
+
+export interface DictBizTable extends DictTable {
+  tenantId: ColumnType<string, string | undefined, string>;
+}
+
+export interface ParamTable extends Audited {
+  id: Generated<string>;
+  paramName: string;
+  paramKey: string;
+  paramValue: string;
+  remark: string | null;
+  isDeleted: Flag;
+}
+
+export interface SecretTable {
+  name: string;
+  value: string;
+  createTime: Time;
+}
+
+export interface SsoSessionTable {
+  idHash: string;
+  userId: Id;
+  createTime: Time;
+  expireTime: Date;
+  endTime: Date | null;
+}
+
+export interface AuthCodeTable {
+  codeHash: string;
+  clientId: string;
+  userId: Id;
+  redirectUri: string;
+  createTime: Time;
+  expireTime: Date;
+  usedTime: Date | null;
+}
+
+export interface RefreshTokenTable {
+  tokenHash: string;
+  chainId: string;
+  clientId: string;
+  userId: Id;
+  tenantId: string;
+  deptId: Id;
+  roleIds: string;
+  createTime: Time;
+  expireTime: Date;
+  usedTime: Date | null;
+  revokedTime: Date | null;
+}
+
+export interface RevokedChainTable {
+  chainId: string;
+  revokedTime: Time;
+  reason: string;
+}
+
+export interface CaptchaTable {
+  key: string;
+  answerHash: string;
+  expireTime: Date;
+}
+
+interface LogCommon {
+  id: Generated<string>;
+  tenantId: string | null;
+  serviceId: string | null;
+  serverHost: string | null;
+  serverIp: string | null;
+  env: string | null;
+  method: string | null;
+  requestUri: string | null;
+  userAgent: string | null;
+  remoteIp: string | null;
+  methodClass: string | null;
+  methodName: string | null;
+  params: string | null;
+  createBy: string | null;
+  createUser: string | null;
+  createDept: string | null;
+  createTime: Time;
+}
+
+export interface LogApiTable extends LogCommon {
+  type: ColumnType<string, string | undefined, string>;
+  title: string | null;
+  time: number | null;
+  status: number | null;
+}
+
+export interface LogErrorTable extends LogCommon {
+  stackTrace: string | null;
+  exceptionName: string | null;
+  message: string | null;
+  lineNumber: number | null;
+  fileName: string | null;
+}
+
+export interface LogUsualTable extends LogCommon {
+  logLevel: string | null;
+  logId: string | null;
+  logData: string | null;
+}
+
+export interface LoginLogTable {
+  id: Generated<string>;
+  tenantId: string | null;
+  userId: string | null;
+  account: string | null;
+  deptId: string | null;
+  loginType: string;
+  success: number;
+  message: string | null;
+  remoteIp: string | null;
+  userAgent: string | null;
+  createTime: Time;
+}
+
+export interface SeedStepTable {
+  name: string;
+  appliedTime: Time;
+}
+
+export interface Database {
+  seedStep: SeedStepTable;
+  bladeTenant: TenantTable;
+  bladeClient: ClientTable;
+  bladeDept: DeptTable;
+  bladePost: PostTable;
+  bladeUser: UserTable;
+  bladeRole: RoleTable;
+  bladeUserRole: UserRoleTable;
+  bladeMenu: MenuTable;
+  bladeRoleMenu: RoleMenuTable;
+  bladeTopMenu: TopMenuTable;
+  bladeTopMenuSetting: TopMenuSettingTable;
+  bladeScopeData: ScopeDataTable;
+  bladeScopeApi: ScopeApiTable;
+  bladeRoleScope: RoleScopeTable;
+  bladeDict: DictTable;
+  bladeDictBiz: DictBizTable;
+  bladeParam: ParamTable;
+  sysSecret: SecretTable;
+  authSsoSession: SsoSessionTable;
+  authCode: AuthCodeTable;
+  authRefreshToken: RefreshTokenTable;
+  authRevokedChain: RevokedChainTable;
+  authCaptcha: CaptchaTable;
+  bladeLogApi: LogApiTable;
+  bladeLogError: LogErrorTable;
+  bladeLogUsual: LogUsualTable;
+  bladeUserLoginLog: LoginLogTable;
+}

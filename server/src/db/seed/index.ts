@@ -1,0 +1,17 @@
+import type { Db } from '../connection.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { hashPassword } from '../../platform/auth/password.js';
+import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
+import { seedReference } from './reference.js';
+
+/** The demo password of every demo account (README); demo data exists only outside production. */
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export async function seedAll(db: Db, cfg: AppConfig) {
+  const roleIds = await seedReference(db, cfg);
+  if (!cfg.demoData || cfg.production) return { demo: null };
+  const exists = await db.selectFrom('bladeUser').select('id').where('account', '=', DEMO_ACCOUNTS[0].account).executeTakeFirst();
+  const passwordHash = exists ? '' : await hashPassword(DEMO_PASSWORD);
+  const demo = await seedDemo(db, { tenantId: cfg.defaultTenantId, passwordHash, roleIds });
+  return { demo };
+}

@@ -1,0 +1,127 @@
+import { sql } from 'kysely';
+import { MENU_TREE, type MenuDef } from '@gsl/contract';
+import type { Db } from '../connection.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { sha256 } from '../../platform/auth/tokens.js';
+import { DEFAULT_GRANTS, DICTS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
+
+type Tx = Db;
+
+/**
+ * Reference data every installation has (issue 2 §2), idempotent: rows are inserted when missing and
+ * never overwritten, so administrators' edits survive restarts. One-time steps (default grants) are
+ * recorded in seed_step.
+ */
+export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<RoleAlias, string>> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(727003)`.execute(tx);
+    await seedTenant(tx, cfg);
+    await seedClient(tx, cfg);
+    const menuIds = await seedMenus(tx, MENU_TREE, '0', new Map());
+    const roleIds = await seedRoles(tx, cfg.defaultTenantId);
+    await once(tx, 'default-grants-v1', () => grantDefaults(tx, roleIds, menuIds));
+    await seedDicts(tx, 'bladeDict', DICTS);
+    await seedDicts(tx, 'bladeDictBiz', DICT_BIZ);
+    await seedParams(tx);
+    return roleIds;
+  });
+}
+
+async function once(tx: Tx, name: string, step: () => Promise<void>) {
+  const inserted = await tx.insertInto('seedStep').values({ name }).onConflict((oc) => oc.column('name').doNothing()).returning('name').executeTakeFirst();
+  if (inserted) await step();
+}
+
+async function seedTenant(tx: Tx, cfg: AppConfig) {
+  const exists = await tx.selectFrom('bladeTenant').select('id').where('tenantId', '=', cfg.defaultTenantId).where('isDeleted', '=', 0).executeTakeFirst();
+  if (!exists) await tx.insertInto('bladeTenant').values({ tenantId: cfg.defaultTenantId, tenantName: '江苏省工商业联合会', linkman: null, accountNumber: -1 }).execute();
+}
+
+/**
+ * The web client's own row follows configuration (CLIENT_ID / CLIENT_SECRET), so a secret changed in
+ * the environment takes effect on the next start; other clients are managed on the client screen.
+ */
+async function seedClient(tx: Tx, cfg: AppConfig) {
+  const hash = sha256(cfg.clientSecret);
+  const row = await tx.selectFrom('bladeClient').select(['id', 'clientSecretHash']).where('clientId', '=', cfg.clientId).where('isDeleted', '=', 0).executeTakeFirst();
+  if (!row) {
+    await tx
+      .insertInto('bladeClient')
+      .values({
+        clientId: cfg.clientId,
+        clientSecretHash: hash,
+        authorizedGrantTypes: 'sso_authorization_code,sso_refresh_token,password,captcha,social',
+        webServerRedirectUri: `${cfg.basePath}login,http://localhost:5173${cfg.basePath}login`,
+        accessTokenValidity: 3600,
+        refreshTokenValidity: 604800,
+      })
+      .execute();
+  } else if (row.clientSecretHash !== hash) {
+    await tx.updateTable('bladeClient').set({ clientSecretHash: hash }).where('id', '=', row.id).execute();
+  }
+}
+
+async function seedMenus(tx: Tx, nodes: MenuDef[], parentId: string, ids: Map<string, string>): Promise<Map<string, string>> {
+  for (const n of nodes) {
+    let row = await tx.selectFrom('bladeMenu').select('id').where('code', '=', n.code).where('isDeleted', '=', 0).executeTakeFirst();
+    if (!row) {
+      row = await tx
+        .insertInto('bladeMenu')
+        .values({ parentId, code: n.code, name: n.name, alias: n.alias ?? null, path: n.path ?? null, source: n.source ?? null, sort: n.sort, category: n.category, isOpen: n.isOpen ?? 1, action: n.category === 2 ? 1 : 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    }
+    ids.set(n.code, row.id);
+    if (n.children) await seedMenus(tx, n.children, row.id, ids);
+  }
+  return ids;
+}
+
+async function seedRoles(tx: Tx, tenantId: string): Promise<Record<RoleAlias, string>> {
+  const out = {} as Record<RoleAlias, string>;
+  for (const r of ROLES) {
+    let row = await tx.selectFrom('bladeRole').select('id').where('tenantId', '=', tenantId).where('roleAlias', '=', r.alias).where('isDeleted', '=', 0).where('deptId', 'is', null).executeTakeFirst();
+    if (!row) row = await tx.insertInto('bladeRole').values({ tenantId, roleName: r.name, roleAlias: r.alias, sort: r.sort, systemType: 'aoc', parentId: 0 }).returning('id').executeTakeFirstOrThrow();
+    out[r.alias] = row.id;
+  }
+  return out;
+}
+
+function codesUnder(nodes: MenuDef[], include: Set<string>, exclude: Set<string>, inside = false, out: string[] = []): string[] {
+  for (const n of nodes) {
+    if (exclude.has(n.code)) continue;
+    const take = inside || include.has(n.code);
+    if (take) out.push(n.code);
+    if (n.children) codesUnder(n.children, include, exclude, take, out);
+  }
+  return out;
+}
+
+async function grantDefaults(tx: Tx, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>) {
+  const rows: Array<{ roleId: string; menuId: string }> = [];
+  for (const id of menuIds.values()) rows.push({ roleId: roleIds.administrator, menuId: id });
+  for (const [alias, rule] of Object.entries(DEFAULT_GRANTS) as Array<[Exclude<RoleAlias, 'administrator'>, { include: string[]; exclude?: string[] }]>) {
+    for (const code of codesUnder(MENU_TREE, new Set(rule.include), new Set(rule.exclude ?? []))) rows.push({ roleId: roleIds[alias], menuId: menuIds.get(code)! });
+  }
+  if (rows.length) await tx.insertInto('bladeRoleMenu').values(rows).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+}
+
+async function seedDicts(tx: Tx, table: 'bladeDict' | 'bladeDictBiz', defs: typeof DICTS) {
+  for (const d of defs) {
+    const root = await tx.selectFrom(table).select('id').where('code', '=', d.code).where('parentId', '=', '0').where('isDeleted', '=', 0).executeTakeFirst();
+    if (root) continue;
+    const { id } = await tx.insertInto(table).values({ parentId: 0, code: d.code, dictKey: '-1', dictValue: d.name, sort: 0, isSealed: 0 }).returning('id').executeTakeFirstOrThrow();
+    await tx
+      .insertInto(table)
+      .values(d.items.map(([key, value], i) => ({ parentId: id, code: d.code, dictKey: key, dictValue: value, sort: i + 1, isSealed: 0 })))
+      .execute();
+  }
+}
+
+async function seedParams(tx: Tx) {
+  await tx
+    .insertInto('bladeParam')
+    .values(PARAMS.map((p) => ({ paramName: p.name, paramKey: p.key, paramValue: p.value, remark: p.remark })))
+    .onConflict((oc) => oc.column('paramKey').where('isDeleted', '=', 0).doNothing())
+    .execute();
+}

@@ -1,0 +1,53 @@
+import { buildApp } from './app.js';
+import { openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { DEMO_ACCOUNTS } from './db/seed/demo.js';
+import { DEMO_PASSWORD, seedAll } from './db/seed/index.js';
+import { loadConfig } from './platform/config/config.js';
+import { resolveSecrets } from './platform/config/secrets.js';
+import { webDistDir } from './web-dist.js';
+
+/** Read config, open the database, migrate, seed, listen, close gracefully — nothing else. */
+async function main() {
+  const started = Date.now();
+  const base = loadConfig();
+  const handle = await openDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir });
+  try {
+    await migrate(handle.db);
+    const config = await resolveSecrets(base, handle.db);
+    const seeded = await seedAll(handle.db, config);
+    const app = await buildApp(config, handle.db, { webDist: config.webDist ?? webDistDir() });
+    await app.listen({ host: config.host, port: config.port });
+    const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const lines = [
+      '',
+      `工商联门户已启动 / portal is up (${Date.now() - started} ms, ${handle.kind === 'pg' ? 'PostgreSQL' : `PGlite ${config.dataDir}`})`,
+      `  打开 / open:  http://${shown}:${config.port}${config.basePath}`,
+      `  接口文档 / API docs: http://${shown}:${config.port}/api/docs`,
+    ];
+    if (seeded.demo) {
+      lines.push(`  演示账号 / demo accounts (密码 password ${DEMO_PASSWORD}):`);
+      for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.account.padEnd(8)} ${a.description}`);
+    }
+    console.log(lines.join('\n'));
+    let closing = false;
+    const stop = async (signal: string) => {
+      if (closing) return;
+      closing = true;
+      console.log(`${signal}: closing`);
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void stop('SIGINT'));
+    process.on('SIGTERM', () => void stop('SIGTERM'));
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import { AUTH_MSG } from '@gsl/contract';
+import type { Db } from '../../db/connection.js';
+import type { AppConfig } from '../../platform/config/config.js';
+import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
+import { authRepo, type LoginUser } from './auth.repo.js';
+import type { CaptchaService } from './captcha.service.js';
+
+export interface LoginAttempt {
+  tenantId: string;
+  account: string;
+  password: string;
+  /** The captcha the form showed (sign-on page, captcha grant). */
+  captcha?: { key?: string; code?: string };
+  /** After a failure on this account a captcha is required (the sign-on page's rule). */
+  captchaAfterFailure: boolean;
+  loginType: 'sso' | 'sso_code' | 'password' | 'captcha';
+  ip: string;
+  userAgent: string;
+}
+
+export type LoginResult =
+  | { ok: true; user: LoginUser }
+  | { ok: false; message: string; captchaRequired: boolean };
+
+const lockedMessage = (until: Date) =>
+  `${AUTH_MSG.tooManyFailures}(账号已锁定,${Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000))}分钟后自动解锁)`;
+
+/**
+ * Password sign-on with the lockout rule (issue 2 §4): five failures lock the account for
+ * LOGIN_LOCK_MINUTES; a captcha is asked for after the first failure; every attempt is logged.
+ */
+export class LoginService {
+  private dummyHash: Promise<string> | null = null;
+  constructor(
+    private readonly db: Db,
+    private readonly config: AppConfig,
+    private readonly captcha: CaptchaService,
+  ) {}
+
+  async authenticate(a: LoginAttempt): Promise<LoginResult> {
+    const account = a.account.trim();
+    if (!account) return { ok: false, message: AUTH_MSG.accountRequired, captchaRequired: false };
+    if (!a.password) return { ok: false, message: AUTH_MSG.passwordRequired, captchaRequired: false };
+    if (account.length > 45 || a.password.length > 128) return this.fail(a, undefined, AUTH_MSG.badCredentials, true);
+    const user = await authRepo.findUserByAccount(this.db, a.tenantId, account);
+
+    if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+      return this.fail(a, user, lockedMessage(user.lockedUntil), true);
+    }
+    const captchaNeeded = a.loginType === 'captcha' || (a.captchaAfterFailure && (user?.loginFailCount ?? 0) > 0) || !!a.captcha?.key;
+    if (captchaNeeded) {
+      if (!a.captcha?.code?.trim()) return { ok: false, message: AUTH_MSG.captchaRequired, captchaRequired: true };
+      if (!(await this.captcha.check(a.captcha.key, a.captcha.code))) return this.fail(a, user, AUTH_MSG.captchaWrong, true);
+    }
+    if (!user) {
+      await verifyPassword(await this.dummy(), a.password); // same cost whether or not the account exists
+      return this.fail(a, undefined, AUTH_MSG.badCredentials, true);
+    }
+    if (!(await verifyPassword(user.passwordHash, a.password))) {
+      const after = await authRepo.recordFailure(this.db, user.id, this.config.loginMaxFailures, this.config.loginLockMinutes);
+      const locked = after?.lockedUntil && after.lockedUntil.getTime() > Date.now();
+      return this.fail(a, user, locked ? lockedMessage(after.lockedUntil!) : AUTH_MSG.badCredentials, true);
+    }
+    if (user.status !== 1) return this.fail(a, user, AUTH_MSG.disabled, false);
+    if (user.loginFailCount > 0 || user.lockedUntil) await authRepo.clearFailures(this.db, user.id);
+    await this.log(a, user, true, null);
+    return { ok: true, user };
+  }
+
+  private async fail(a: LoginAttempt, user: LoginUser | undefined, message: string, captchaRequired: boolean): Promise<LoginResult> {
+    await this.log(a, user, false, message);
+    return { ok: false, message, captchaRequired };
+  }
+
+  log(a: Pick<LoginAttempt, 'tenantId' | 'account' | 'loginType' | 'ip' | 'userAgent'>, user: Pick<LoginUser, 'id' | 'deptId' | 'tenantId'> | undefined, success: boolean, message: string | null) {
+    return authRepo.loginLog(this.db, {
+      tenantId: user?.tenantId ?? a.tenantId,
+      userId: user?.id ?? null,
+      account: a.account,
+      deptId: user?.deptId ?? null,
+      loginType: a.loginType,
+      success,
+      message,
+      remoteIp: a.ip,
+      userAgent: a.userAgent,
+    });
+  }
+
+  private dummy(): Promise<string> {
+    return (this.dummyHash ??= hashPassword(`no-such-user-${Math.random()}`));
+  }
+}

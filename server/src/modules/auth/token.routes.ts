@@ -1,0 +1,152 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AUTH_MSG, GRANT_TYPES, MSG } from '@gsl/contract';
+import { AppError } from '../../platform/http/errors.js';
+import { route } from '../../platform/http/route.js';
+import { authRepo } from './auth.repo.js';
+
+const tokenParams = z.object({
+  grant_type: z.enum(GRANT_TYPES, { message: AUTH_MSG.badGrant }),
+  code: z.string().max(200).optional(),
+  refresh_token: z.string().max(200).optional(),
+  username: z.string().max(100).optional(),
+  password: z.string().max(200).optional(),
+  tenantId: z.string().max(12).optional(),
+  scope: z.string().max(100).optional(),
+  source: z.string().max(50).optional(),
+  state: z.string().max(200).optional(),
+});
+
+const header = (req: FastifyRequest, name: string) => {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v[0] : v) || undefined;
+};
+
+const oauthError = (message: string) => new AppError(400, message);
+
+export default async function tokenRoutes(app: FastifyInstance) {
+  const { login, tokens, captcha, config, db } = app.services;
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    summary: 'loginByUsername / refreshToken / loginBySocial: 获取令牌',
+    tags: ['auth'],
+    access: { public: 'client' },
+    oauthErrors: true,
+    raw: true,
+    audit: false,
+    consumes: ['application/x-www-form-urlencoded', 'application/json'],
+    rateLimit: { max: config.tokenRateLimit, timeWindow: 60_000 },
+    handler: async ({ req, reply }) => {
+      const merged = { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}) };
+      const parsed = tokenParams.safeParse(merged);
+      if (!parsed.success) throw oauthError(parsed.error.issues[0].message);
+      const p = parsed.data;
+      const client = req.client!;
+      if (!client.authorizedGrantTypes.split(',').map((g) => g.trim()).includes(p.grant_type)) throw oauthError(AUTH_MSG.badGrant);
+      const tenantId = p.tenantId || header(req, 'tenant-id') || config.defaultTenantId;
+      const meta = { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
+
+      let userId: string | null = null;
+      let chainId: string | undefined;
+      switch (p.grant_type) {
+        case 'sso_authorization_code': {
+          userId = await tokens.redeemCode(p.code ?? '', client.clientId);
+          if (!userId) throw oauthError(AUTH_MSG.codeInvalid);
+          break;
+        }
+        case 'sso_refresh_token': {
+          const rotated = await tokens.rotate(p.refresh_token ?? '', client.clientId);
+          if (!rotated) throw oauthError(AUTH_MSG.refreshInvalid);
+          userId = rotated.userId;
+          chainId = rotated.chainId;
+          break;
+        }
+        case 'password':
+        case 'captcha': {
+          const result = await login.authenticate({
+            tenantId,
+            account: p.username ?? '',
+            password: p.password ?? '',
+            captcha: p.grant_type === 'captcha' ? { key: header(req, 'captcha-key'), code: header(req, 'captcha-code') } : undefined,
+            captchaAfterFailure: false,
+            loginType: p.grant_type,
+            ...meta,
+          });
+          if (!result.ok) throw oauthError(result.message);
+          userId = result.user.id;
+          break;
+        }
+        case 'social':
+          throw oauthError('第三方账号登录尚未开通,请使用账号密码登录');
+      }
+      const user = await authRepo.findUserById(db, userId!);
+      if (!user) throw oauthError(AUTH_MSG.badCredentials);
+      if (user.status !== 1) {
+        if (chainId) await tokens.revokeChain(chainId, 'admin');
+        throw oauthError(AUTH_MSG.disabled);
+      }
+      const answer = await tokens.issue(user, client, { chainId, roleId: header(req, 'role-id') });
+      if (p.grant_type === 'sso_authorization_code') await login.log({ tenantId: user.tenantId, account: user.account, loginType: 'sso_code', ...meta }, user, true, null);
+      reply.header('cache-control', 'no-store');
+      return reply.send(answer);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-auth/oauth/captcha',
+    summary: 'captcha: 获取验证码',
+    tags: ['auth'],
+    access: { public: 'client' },
+    raw: true,
+    rateLimit: { max: config.tokenRateLimit, timeWindow: 60_000 },
+    handler: async ({ reply }) => reply.header('cache-control', 'no-store').send(await captcha.create()),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-auth/oauth/logout',
+    summary: 'logout: 退出登录 (吊销刷新令牌链)',
+    tags: ['auth'],
+    access: { permission: 'authenticated' },
+    audit: true,
+    handler: async ({ actor }) => {
+      await tokens.revokeChain(actor.chainId, 'logout');
+      return null;
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-auth/oauth/user-info',
+    summary: 'getUserInfo: 当前用户信息',
+    tags: ['auth'],
+    access: { permission: 'authenticated' },
+    handler: async ({ actor }) => {
+      const user = await authRepo.findUserById(db, actor.userId);
+      const dept = await authRepo.deptOf(db, actor.deptId);
+      const roles = (await authRepo.rolesOf(db, actor.userId)).filter((r) => actor.roleIds.includes(r.id));
+      if (!user) throw new AppError(401, MSG.notLoggedIn);
+      return {
+        userId: user.id,
+        account: user.account,
+        realName: user.realName ?? user.account,
+        nickName: user.name ?? user.realName ?? user.account,
+        avatar: user.avatar ?? '',
+        tenantId: user.tenantId,
+        deptId: user.deptId,
+        deptName: dept?.deptName ?? '',
+        orgName: dept?.fullName || dept?.deptName || '',
+        roleIds: roles.map((r) => r.id),
+        roleNames: roles.map((r) => r.roleName),
+        roles: roles.map((r) => r.roleAlias),
+        profileTag: user.profileTag ?? '',
+        unionId: dept?.unionId ?? null,
+        phone: user.phone ?? '',
+        email: user.email ?? '',
+      };
+    },
+  });
+}

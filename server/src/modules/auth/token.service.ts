@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { TokenAnswer } from '@gsl/contract';
+import type { Db } from '../../db/connection.js';
+import type { ClientRow } from '../../platform/auth/client.js';
+import { opaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.js';
+import { authRepo, type LoginUser } from './auth.repo.js';
+import { orgNames } from './org-names.js';
+
+export interface IssueOptions {
+  chainId?: string;
+  /** Role-Id header on refresh: narrow to one of the user's roles. */
+  roleId?: string;
+}
+
+/** Access tokens (JWT), rotating refresh tokens and one-time sign-on codes (wire contract §4). */
+export class TokenService {
+  constructor(
+    private readonly db: Db,
+    private readonly signer: TokenSigner,
+    private readonly codeTtlSeconds: number,
+  ) {}
+
+  async issue(user: LoginUser, client: ClientRow, opts: IssueOptions = {}): Promise<TokenAnswer> {
+    const roles = await authRepo.rolesOf(this.db, user.id);
+    const chosen = opts.roleId && roles.some((r) => r.id === opts.roleId) ? roles.filter((r) => r.id === opts.roleId) : roles;
+    const dept = await authRepo.deptOf(this.db, user.deptId);
+    const chainId = opts.chainId ?? randomUUID();
+    const roleIds = chosen.map((r) => r.id);
+    const refresh = opaqueToken();
+    await this.db
+      .insertInto('authRefreshToken')
+      .values({
+        tokenHash: sha256(refresh),
+        chainId,
+        clientId: client.clientId,
+        userId: user.id,
+        tenantId: user.tenantId,
+        deptId: user.deptId,
+        roleIds: roleIds.join(','),
+        expireTime: new Date(Date.now() + client.refreshTokenValidity * 1000),
+      })
+      .execute();
+    const access = await this.signer.sign(
+      { userId: user.id, tenantId: user.tenantId, deptId: user.deptId, roleIds, clientId: client.clientId, chainId, account: user.account },
+      client.accessTokenValidity,
+    );
+    const names = dept ? orgNames(dept) : { orgName: '', chamberName: '' };
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      token_type: 'bearer',
+      expires_in: client.accessTokenValidity,
+      tenant_id: user.tenantId,
+      user_id: user.id,
+      dept_id: user.deptId,
+      role_id: roleIds.join(','),
+      post_id: user.postId ?? '',
+      account: user.account,
+      user_name: user.account,
+      nick_name: user.name ?? user.realName ?? user.account,
+      real_name: user.realName ?? user.account,
+      role_name: chosen.map((r) => r.roleAlias).join(','),
+      avatar: user.avatar ?? '',
+      detail: { type: 'web', deptName: dept?.deptName ?? '', orgName: names.orgName, profileTag: user.profileTag ?? '', unionId: dept?.unionId ?? null },
+    };
+  }
+
+  async createCode(userId: string, clientId: string, redirectUri: string): Promise<string> {
+    const code = opaqueToken();
+    await this.db
+      .insertInto('authCode')
+      .values({ codeHash: sha256(code), clientId, userId, redirectUri, expireTime: new Date(Date.now() + this.codeTtlSeconds * 1000) })
+      .execute();
+    return code;
+  }
+
+  /** The user a one-time code was issued for; the code is spent whether or not it was still valid. */
+  async redeemCode(code: string, clientId: string): Promise<string | null> {
+    if (!code || code.length > 100) return null;
+    const row = await this.db
+      .updateTable('authCode')
+      .set({ usedTime: sql<Date>`now()` })
+      .where('codeHash', '=', sha256(code))
+      .where('usedTime', 'is', null)
+      .returning(['userId', 'clientId', 'expireTime'])
+      .executeTakeFirst();
+    if (!row || row.clientId !== clientId || row.expireTime.getTime() <= Date.now()) return null;
+    return row.userId;
+  }
+
+  /**
+   * Rotates a refresh token: each works once. Presenting a spent one revokes its whole chain,
+   * so a stolen token is useless once either party has used it (wire contract §4).
+   */
+  async rotate(raw: string, clientId: string): Promise<{ userId: string; chainId: string } | null> {
+    if (!raw || raw.length > 100) return null;
+    const hash = sha256(raw);
+    const row = await this.db
+      .updateTable('authRefreshToken')
+      .set({ usedTime: sql<Date>`now()` })
+      .where('tokenHash', '=', hash)
+      .where('usedTime', 'is', null)
+      .where('revokedTime', 'is', null)
+      .where('expireTime', '>', sql<Date>`now()`)
+      .where('clientId', '=', clientId)
+      .returning(['userId', 'chainId'])
+      .executeTakeFirst();
+    if (row) return row;
+    const spent = await this.db.selectFrom('authRefreshToken').select(['chainId', 'usedTime']).where('tokenHash', '=', hash).executeTakeFirst();
+    if (spent?.usedTime) await this.revokeChain(spent.chainId, 'reuse');
+    return null;
+  }
+
+  async revokeChain(chainId: string, reason: 'logout' | 'reuse' | 'admin'): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.insertInto('authRevokedChain').values({ chainId, reason }).onConflict((oc) => oc.column('chainId').doNothing()).execute();
+      await tx.updateTable('authRefreshToken').set({ revokedTime: sql<Date>`now()` }).where('chainId', '=', chainId).where('revokedTime', 'is', null).execute();
+    });
+  }
+}

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify';
+import healthRoutes from './health/health.routes.js';
+import tokenRoutes from './auth/token.routes.js';
+import ssoRoutes from './auth/sso.routes.js';
+import menuRoutes from './system/menu/menu.routes.js';
+import paramRoutes from './system/param/param.routes.js';
+import portalRoutes from './portal/portal.routes.js';
+import clientLogRoutes from './log/client-log.routes.js';
+
+/** The explicit list of modules (architecture §3): adding a module is one line here. */
+export const MODULES: FastifyPluginAsync[] = [healthRoutes, tokenRoutes, ssoRoutes, menuRoutes, paramRoutes, portalRoutes, clientLogRoutes];

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { sql } from 'kysely';
+import { route } from '../../platform/http/route.js';
+import { notFound } from '../../platform/http/errors.js';
+import { authRepo } from '../auth/auth.repo.js';
+import { orgNames } from '../auth/org-names.js';
+import { menuRepo } from '../system/menu/menu.repo.js';
+import { toForest } from '../system/menu/menu.view.js';
+
+export default async function portalRoutes(app: FastifyInstance) {
+  const { db } = app;
+
+  route(app, {
+    method: 'GET',
+    url: '/api/aoc-service/portal/menu',
+    summary: 'portal/menu: 门户顶部菜单 (含驾驶舱与我的应用子项)',
+    tags: ['portal'],
+    access: { permission: 'authenticated' },
+    handler: async ({ actor }) => {
+      const top = await menuRepo.granted(db, actor, { category: 1, rootCode: 'portal' });
+      const children = await menuRepo.grantedChildren(db, actor, top.map((m) => m.id));
+      return toForest([...top, ...children]);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/aoc-service/portal/deptInfo/detail',
+    summary: 'portal/deptInfo/detail: 当前机构信息 (页头机构名称)',
+    tags: ['portal'],
+    access: { permission: 'authenticated' },
+    handler: async ({ actor }) => {
+      const dept = await authRepo.deptOf(db, actor.deptId);
+      if (!dept) throw notFound();
+      return {
+        id: dept.id,
+        deptId: dept.id,
+        deptName: dept.deptName,
+        ...orgNames(dept),
+        regionLevel: dept.regionLevel,
+        deptCategory: dept.deptCategory,
+        unionId: dept.unionId,
+      };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/aoc-service/dept/aoc-union-id',
+    summary: 'getAocUnionId: 机构编号 → 所属工商联的统一编号',
+    tags: ['portal'],
+    access: { permission: 'authenticated' },
+    query: z.object({ deptId: z.string({ message: '请提供机构编号' }).regex(/^\d{1,19}$/, '机构编号格式不正确') }),
+    handler: async ({ actor, query }) => {
+      // Only a dept on the actor's own line (itself, an ancestor or a descendant) resolves; others are 404.
+      const row = await sql<{ unionId: string | null }>`
+        select f.union_id from blade_dept d
+          join blade_dept f on f.is_deleted = 0 and f.dept_category = 1 and d.id_path like f.id_path || '%'
+         where d.id = ${query.deptId} and d.is_deleted = 0
+           and (d.id_path like ${actor.deptPath} || '%' or ${actor.deptPath} like d.id_path || '%' or ${actor.isAdministrator})
+         order by length(f.id_path) desc limit 1`.execute(db);
+      if (!row.rows.length) throw notFound();
+      return row.rows[0].unionId;
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+
+/** The signed-in user as every handler, service and repo sees it. */
+export interface Actor {
+  userId: string;
+  account: string;
+  realName: string;
+  tenantId: string;
+  deptId: string;
+  /** The dept's materialised path ("0,1,5,"), for "own dept and below". */
+  deptPath: string;
+  /** Roles named in the token that the user still holds and that are enabled. */
+  roleIds: string[];
+  roleAliases: string[];
+  isAdministrator: boolean;
+  profileTag: string | null;
+  clientId: string;
+  chainId: string;
+  /** Whether the route's permission is granted (always true for 'authenticated'). */
+  allowed: boolean;
+}
+
+export interface AccessClaims {
+  userId: string;
+  tenantId: string;
+  deptId: string;
+  roleIds: string[];
+  clientId: string;
+  chainId: string;
+}
+
+export type ActorLookup =
+  | { ok: true; actor: Actor }
+  | { ok: false; reason: 'gone' | 'disabled' | 'revoked' };
+
+/**
+ * One query per request: the user, their dept path, the still-valid roles of the token, whether the
+ * token's chain was revoked, and whether the route's permission is granted.
+ */
+export async function loadActor(db: Db, claims: AccessClaims, permission: string): Promise<ActorLookup> {
+  const roleIds = claims.roleIds.filter((r) => /^\d{1,19}$/.test(r));
+  const row = await sql<{
+    account: string;
+    realName: string | null;
+    tenantId: string;
+    status: number;
+    deptId: string;
+    idPath: string;
+    profileTag: string | null;
+    revoked: boolean;
+    roles: Array<{ id: string; alias: string }> | null;
+    granted: boolean;
+  }>`
+    select u.account, u.real_name, u.tenant_id, u.status, u.dept_id, d.id_path, u.profile_tag,
+      exists(select 1 from auth_revoked_chain c where c.chain_id = ${claims.chainId}) as revoked,
+      (select json_agg(json_build_object('id', r.id::text, 'alias', r.role_alias))
+         from blade_user_role ur join blade_role r on r.id = ur.role_id
+        where ur.user_id = u.id and r.status = 1 and r.is_deleted = 0
+          and r.id::text = any(${roleIds}::text[])) as roles,
+      exists(select 1 from blade_role_menu rm
+               join blade_menu m on m.id = rm.menu_id and m.is_deleted = 0
+               join blade_user_role ur on ur.role_id = rm.role_id and ur.user_id = u.id
+               join blade_role r on r.id = rm.role_id and r.status = 1 and r.is_deleted = 0
+              where m.code = ${permission} and rm.role_id::text = any(${roleIds}::text[])) as granted
+      from blade_user u
+      join blade_dept d on d.id = u.dept_id
+     where u.id = ${claims.userId} and u.is_deleted = 0 and u.tenant_id = ${claims.tenantId}
+  `.execute(db);
+  const r = row.rows[0];
+  if (!r) return { ok: false, reason: 'gone' };
+  if (r.revoked) return { ok: false, reason: 'revoked' };
+  if (r.status !== 1) return { ok: false, reason: 'disabled' };
+  const roles = r.roles ?? [];
+  const aliases = roles.map((x) => x.alias);
+  const isAdministrator = aliases.includes('administrator');
+  return {
+    ok: true,
+    actor: {
+      userId: claims.userId,
+      account: r.account,
+      realName: r.realName ?? r.account,
+      tenantId: r.tenantId,
+      deptId: String(r.deptId),
+      deptPath: r.idPath,
+      roleIds: roles.map((x) => x.id),
+      roleAliases: aliases,
+      isAdministrator,
+      profileTag: r.profileTag,
+      clientId: claims.clientId,
+      chainId: claims.chainId,
+      allowed: permission === 'authenticated' || isAdministrator || r.granted,
+    },
+  };
+}

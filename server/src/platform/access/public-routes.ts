@@ -1,0 +1,20 @@
+/**
+ * The one explicit list of routes reachable without a token (wire contract §2). `open` needs no
+ * client either; `client` needs the Basic client credentials. A route that declares itself public
+ * without being listed here stops the server from starting (deny by default).
+ */
+export const PUBLIC_ROUTES: Readonly<Record<string, 'open' | 'client'>> = {
+  'GET /api/health': 'open',
+  'GET /api/openapi.json': 'open',
+  'POST /api/blade-auth/oauth/token': 'client',
+  'GET /api/blade-auth/oauth/captcha': 'client',
+  'GET /sso/login': 'open',
+  'POST /sso/login': 'open',
+  'GET /sso/logout': 'open',
+};
+
+/** Route prefixes owned by plugins that serve public static files (API docs page, web app). */
+export const PUBLIC_PREFIXES = ['/api/docs'];
+
+/** Paths whose routes must declare access; everything else is the web app's static files. */
+export const GUARDED_PREFIXES = ['/api/', '/sso/'];

@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_MSG, MSG } from '@gsl/contract';
+import type { Db } from '../../db/connection.js';
+import { loadActor } from '../access/actor.js';
+import { AppError, forbidden, unauthorized } from '../http/errors.js';
+import type { ClientRegistry, ClientRow } from './client.js';
+import type { TokenSigner } from './tokens.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    client: ClientRow | null;
+  }
+}
+
+/** The access token of a request: the Blade-Auth header, or the Blade-Auth query parameter (download links). */
+export function bearerOf(req: FastifyRequest): string | null {
+  const header = req.headers['blade-auth'];
+  const fromQuery = (req.query as Record<string, unknown> | undefined)?.['Blade-Auth'];
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof fromQuery === 'string' ? fromQuery : undefined);
+  if (!raw) return null;
+  const m = /^bearer\s+(\S+)$/i.exec(raw.trim());
+  return m ? m[1] : null;
+}
+
+/**
+ * Access on every request, before the body is read: client check (Basic) on every /api call that is
+ * not open, then token, live user and permission on every call that is not public.
+ */
+export function installGuard(app: FastifyInstance, deps: { db: Db; clients: ClientRegistry; signer: TokenSigner }): void {
+  app.decorateRequest('actor', null);
+  app.decorateRequest('client', null);
+  app.addHook('onRequest', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || ('public' in access && access.public === 'open')) return;
+    const client = await deps.clients.authenticate(req.headers.authorization);
+    if (!client) throw new AppError(401, MSG.badClient);
+    req.client = client;
+    if ('public' in access) return;
+    const token = bearerOf(req);
+    if (!token) throw unauthorized(MSG.notLoggedIn);
+    const claims = await deps.signer.verify(token);
+    if (!claims || claims.clientId !== client.clientId) throw unauthorized('登录已过期,请重新登录');
+    const found = await loadActor(deps.db, claims, access.permission);
+    if (!found.ok) throw unauthorized(found.reason === 'disabled' ? AUTH_MSG.disabled : '登录已失效,请重新登录');
+    req.actor = found.actor;
+    if (!found.actor.allowed) throw forbidden();
+  });
+}

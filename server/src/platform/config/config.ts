@@ -1,0 +1,115 @@
+/**
+ * Configuration, read once from the environment (README "Configuration" lists every variable).
+ * Secrets are never constants: unset JWT/AES secrets are generated per database outside
+ * production (see secrets.ts), and production refuses to start without real ones.
+ */
+export interface AppConfig {
+  production: boolean;
+  host: string;
+  port: number;
+  databaseUrl?: string;
+  dataDir: string;
+  demoData: boolean;
+  apiCrypto: boolean;
+  /** Set from the environment, or filled from the database by resolveSecrets() before buildApp. */
+  aesKey: string;
+  jwtSecret: string;
+  clientId: string;
+  clientSecret: string;
+  basePath: string;
+  ssoUrl: string;
+  ssoLogoutUrl: string;
+  modelOrigin: string;
+  timeZone: string;
+  refreshThresholdSeconds: number;
+  refreshCheckSeconds: number;
+  bodyLimit: number;
+  tokenRateLimit: number;
+  ssoRateLimit: number;
+  loginMaxFailures: number;
+  loginLockMinutes: number;
+  codeTtlSeconds: number;
+  ssoSessionHours: number;
+  trustProxy: boolean;
+  logLevel: string;
+  webDist?: string;
+  tenantMode: boolean;
+  defaultTenantId: string;
+}
+
+export const DEV_CLIENT_SECRET = 'saber_secret';
+
+type Env = Record<string, string | undefined>;
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return !['0', 'false', 'off', 'no'].includes(v.toLowerCase());
+}
+
+function int(env: Env, name: string, dflt: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return n;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const production = (env.NODE_ENV ?? '').toLowerCase() === 'production';
+  const basePath = normaliseBase(env.BASE_PATH ?? '/gsl/');
+  return {
+    production,
+    host: env.HOST ?? '0.0.0.0',
+    port: int(env, 'PORT', 8080),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || './data',
+    demoData: bool(env.DEMO_DATA, !production),
+    apiCrypto: bool(env.API_CRYPTO, true),
+    aesKey: env.API_AES_KEY ?? '',
+    jwtSecret: env.JWT_SECRET ?? '',
+    clientId: env.CLIENT_ID || 'saber',
+    clientSecret: env.CLIENT_SECRET || DEV_CLIENT_SECRET,
+    basePath,
+    ssoUrl: env.SSO_URL || '/sso/login',
+    ssoLogoutUrl: env.SSO_LOGOUT_URL || '/sso/logout',
+    modelOrigin: env.MODEL_ORIGIN ?? '',
+    timeZone: env.TZ_DISPLAY || 'Asia/Shanghai',
+    refreshThresholdSeconds: int(env, 'REFRESH_THRESHOLD_SECONDS', 300, 1),
+    refreshCheckSeconds: int(env, 'REFRESH_CHECK_SECONDS', 10, 1),
+    bodyLimit: int(env, 'BODY_LIMIT', 1_048_576, 1024),
+    tokenRateLimit: int(env, 'TOKEN_RATE_LIMIT', 120, 1),
+    ssoRateLimit: int(env, 'SSO_RATE_LIMIT', 60, 1),
+    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
+    loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 30, 1),
+    codeTtlSeconds: int(env, 'SSO_CODE_TTL_SECONDS', 300, 1),
+    ssoSessionHours: int(env, 'SSO_SESSION_HOURS', 8, 1),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
+    webDist: env.WEB_DIST || undefined,
+    tenantMode: bool(env.TENANT_MODE, false),
+    defaultTenantId: env.DEFAULT_TENANT_ID || '000001',
+  };
+}
+
+function normaliseBase(p: string): string {
+  let s = p.startsWith('/') ? p : `/${p}`;
+  if (!s.endsWith('/')) s += '/';
+  return s;
+}
+
+/** Production refuses development secrets (issue 2 §3). */
+export function assertProductionSafe(cfg: AppConfig, generated: { aesKey: boolean; jwtSecret: boolean }): void {
+  if (!cfg.production) return;
+  const problems: string[] = [];
+  if (generated.aesKey || !cfg.aesKey) problems.push('API_AES_KEY must be set (32 characters)');
+  if (generated.jwtSecret || !cfg.jwtSecret) problems.push('JWT_SECRET must be set (at least 32 characters)');
+  if (cfg.clientSecret === DEV_CLIENT_SECRET) problems.push('CLIENT_SECRET must not be the development secret');
+  if (problems.length) throw new ConfigError(`生产模式拒绝启动 / production mode refuses to start: ${problems.join('; ')}`);
+}
+
+export function validateSecrets(cfg: AppConfig): void {
+  if (cfg.aesKey.length !== 32) throw new ConfigError('API_AES_KEY must be exactly 32 characters');
+  if (cfg.jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+}

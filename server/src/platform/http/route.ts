@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { ZodType } from 'zod';
+import type { PermissionCode } from '@gsl/contract';
+import type { Actor } from '../access/actor.js';
+import { forbidden, unauthorized } from './errors.js';
+import { success } from './envelope.js';
+import { parsePart } from './validation.js';
+
+/**
+ * Who may call a route. `open`: anyone (health, docs, sign-on pages); `client`: a valid client
+ * (Basic) but no token (token, captcha); otherwise a token and the named permission, or
+ * 'authenticated' for calls every signed-in user makes (user-info, menus, logout).
+ */
+export type Access = { public: 'open' } | { public: 'client' } | { permission: PermissionCode | 'authenticated' };
+
+export interface RouteContext<Q, B, P> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  query: Q;
+  body: B;
+  params: P;
+  /** The signed-in user; present on every route that needs a token. */
+  actor: Actor;
+}
+
+export interface RouteDef<Q = unknown, B = unknown, P = unknown> {
+  method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'DELETE'>;
+  url: string;
+  /** The specification's name for the call (shown in the OpenAPI document). */
+  summary: string;
+  tags: string[];
+  access: Access;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  params?: ZodType<P>;
+  /** Schema of `data` inside the envelope (documentation). */
+  response?: ZodType;
+  /** Write an api log row; defaults to true for non-GET calls. */
+  audit?: boolean;
+  /** The handler answers by itself (files, token answers, pages); no envelope. */
+  raw?: boolean;
+  /** Answer content type documented for raw routes. */
+  produces?: string;
+  rateLimit?: { max: number; timeWindow: number };
+  bodyLimit?: number;
+  /** Errors answer `{ error_code, error_description }` instead of the envelope (token endpoint). */
+  oauthErrors?: boolean;
+  /** Content types the body may come as (default JSON). */
+  consumes?: string[];
+  handler: (ctx: RouteContext<Q, B, P>) => Promise<unknown> | unknown;
+}
+
+export interface RouteConfig {
+  access: Access;
+  audit: boolean;
+  summary: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeDefs: RouteDef<any, any, any>[];
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+    audit?: boolean;
+    summary?: string;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+/** Registers one route from its definition: validation, access, envelope, documentation. */
+export function route<Q = unknown, B = unknown, P = unknown>(app: FastifyInstance, def: RouteDef<Q, B, P>): void {
+  app.routeDefs.push(def as RouteDef<any, any, any>);
+  app.route({
+    method: def.method,
+    url: def.url,
+    bodyLimit: def.bodyLimit,
+    config: {
+      access: def.access,
+      audit: def.audit ?? def.method !== 'GET',
+      summary: def.summary,
+      oauthErrors: def.oauthErrors,
+      ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
+    },
+    handler: async (req, reply) => {
+      const query = def.query ? parsePart(def.query, req.query, 'query') : (req.query as Q);
+      const body = def.body ? parsePart(def.body, req.body, 'body') : (req.body as B);
+      const params = def.params ? parsePart(def.params, req.params, 'params') : (req.params as P);
+      let actor = req.actor as Actor;
+      if ('permission' in def.access) {
+        if (!actor) throw unauthorized();
+        if (!actor.allowed) throw forbidden();
+      }
+      const result = await def.handler({ req, reply, query, body, params, actor });
+      if (def.raw) return reply.sent ? reply : result;
+      return success(result);
+    },
+  });
+}

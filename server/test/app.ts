@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Db } from '../src/db/connection.js';
+import { migrate } from '../src/db/migrate.js';
+import { seedAll } from '../src/db/seed/index.js';
+import type { AppConfig } from '../src/platform/config/config.js';
+import { decryptBody } from '../src/platform/http/crypto.js';
+import { testConfig } from './config.js';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+  kind: 'pglite' | 'pg';
+  /** Calls the API as the web client does (Basic client, optional token) and decrypts the answer. */
+  call(opts: CallOptions): Promise<CallResult>;
+  /** Signs in with the password grant and returns the token answer. */
+  login(account: string, password?: string): Promise<Record<string, any>>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  method?: InjectOptions['method'];
+  url: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  token?: string;
+  /** Basic credentials; false sends none. */
+  client?: { id: string; secret: string } | false;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  body: any;
+  raw: string;
+  headers: Record<string, unknown>;
+}
+
+/**
+ * A server on a database of its own: an in-memory PGlite loaded from the run's template, or, when
+ * TEST_DB=pg, a fresh schema on DATABASE_URL that is dropped afterwards.
+ */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const config = testConfig(overrides);
+  const onPg = process.env.TEST_DB === 'pg';
+  let schema: string | undefined;
+  if (onPg) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const handle = onPg
+    ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema, poolSize: 4 })
+    : await openDatabase({ pgliteDump: new Blob([fs.readFileSync(inject('pgliteDump'))]) });
+  if (onPg) {
+    await migrate(handle.db);
+    await seedAll(handle.db, config);
+  }
+  const app = await buildApp(config, handle.db, { logger: false });
+  await app.ready();
+
+  const call = async (o: CallOptions): Promise<CallResult> => {
+    const client = o.client === undefined ? { id: config.clientId, secret: config.clientSecret } : o.client;
+    const headers: Record<string, string> = { ...(o.headers ?? {}) };
+    if (client) headers.authorization = `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`;
+    if (o.token) headers['blade-auth'] = `bearer ${o.token}`;
+    const res = await app.inject({
+      method: o.method ?? 'GET',
+      url: o.url,
+      query: o.query,
+      headers,
+      ...(o.body === undefined ? {} : typeof o.body === 'string' ? { payload: o.body } : { payload: o.body as object }),
+    });
+    let text = res.body;
+    if (String(res.headers['content-type']).startsWith('text/plain') && config.apiCrypto && o.url.startsWith('/api/')) text = decryptBody(text, config.aesKey);
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* html or file */
+    }
+    return { status: res.statusCode, body, raw: res.body, headers: res.headers };
+  };
+
+  return {
+    app,
+    db: handle.db,
+    config,
+    kind: handle.kind,
+    call,
+    async login(account, password = DEMO_PASSWORD) {
+      const res = await call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'password', username: account, password, tenantId: config.defaultTenantId } });
+      if (res.status !== 200) throw new Error(`login ${account} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      if (schema) {
+        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await admin.connect();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+    },
+  };
+}

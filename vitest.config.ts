@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Migrations are imported as text (esbuild's text loader does the same for the server bundle).
+const sqlText = {
+  name: 'sql-text',
+  transform(code: string, id: string) {
+    if (id.endsWith('.sql')) return { code: `export default ${JSON.stringify(code)}`, map: null };
+  },
+};
+
+const server = (name: string, env: Record<string, string>) => ({
+  plugins: [sqlText],
+  test: {
+    name,
+    root: '.',
+    include: ['server/src/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['server/test/global-setup.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/**
+ * Server tests run on PGlite, and again on real PostgreSQL when DATABASE_URL is set; the web's unit
+ * tests run in happy-dom.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      server('server:pglite', { TEST_DB: 'pglite' }),
+      ...(process.env.DATABASE_URL ? [server('server:pg', { TEST_DB: 'pg' })] : []),
+      'web/vitest.config.ts',
+    ],
+  },
+});
