@@ -22,7 +22,13 @@ const loginBody = appParams.extend({ account: text(100), password: text(200), ca
 export default async function ssoRoutes(app: FastifyInstance) {
   const { login, tokens, captcha, clients, config, db } = app.services;
 
-  const origin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+  const origin = (req: FastifyRequest) => {
+    try {
+      return new URL(`${req.protocol}://${req.host}`).origin; // normalised like the redirect's (default port dropped)
+    } catch {
+      return '';
+    }
+  };
 
   /** The app the page signs into, or the reason it refuses. */
   async function checkApp(req: FastifyRequest, p: z.infer<typeof appParams>) {

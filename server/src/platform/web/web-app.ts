@@ -60,7 +60,6 @@ export async function serveWebApp(app: FastifyInstance, cfg: AppConfig, distDir:
   app.get(base, sendIndex(indexHtml));
   app.get(`${base}*`, sendIndex(indexHtml));
   app.get('/model/', sendIndex(modelHtml));
-  app.get('/model', (_req, reply) => reply.redirect('/model/'));
   app.get('/', (_req, reply) => reply.redirect(base));
 }
 

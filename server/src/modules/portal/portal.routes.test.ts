@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
+});
+afterAll(() => t?.close());
+
+const codes = (forest: any[]): string[] => forest.flatMap((n) => [n.code, ...codes(n.children ?? [])]);
+const get = (url: string, who: string, query?: Record<string, string>) => t.call({ url, token: tokens[who], query });
+
+describe('menus and permissions come from the server per user', () => {
+  it('administrators get the admin menus and every button code', async () => {
+    const routes = (await get('/api/blade-system/menu/routes', 'admin')).body.data;
+    expect(codes(routes)).toEqual(expect.arrayContaining(['system', 'param', 'dict', 'role', 'portal_myday']));
+    expect(codes(routes)).not.toContain('param_add'); // routes are category 1 only
+    const buttons = codes((await get('/api/blade-system/menu/buttons', 'admin')).body.data);
+    expect(buttons).toEqual(expect.arrayContaining(['param_add', 'param_delete', 'user_reset', 'role_menu']));
+  });
+
+  it('chamber staff get the portal but no admin menus and no cockpit', async () => {
+    const routes = codes((await get('/api/blade-system/menu/routes', 'nj_coc')).body.data);
+    expect(routes).toContain('portal_myday');
+    expect(routes).not.toContain('system');
+    expect(routes).not.toContain('cockpit');
+    expect(codes((await get('/api/blade-system/menu/buttons', 'nj_coc')).body.data)).not.toContain('param_add');
+  });
+
+  it('the portal top menu lists the granted entries in order with their shape', async () => {
+    const aoc = (await get('/api/aoc-service/portal/menu', 'nj_aoc')).body.data;
+    expect(aoc.map((m: any) => m.name)).toEqual(['我的一天', '业务应用', '数据库查询', '领导驾驶舱', '新闻', '我的组织']);
+    expect(aoc[0]).toMatchObject({ code: 'portal_myday', path: '/portal/myDay', isOpen: 1, category: 1 });
+    const coc = (await get('/api/aoc-service/portal/menu', 'nj_coc')).body.data;
+    expect(coc.map((m: any) => m.code)).not.toContain('cockpit');
+  });
+});
+
+describe('portal org info', () => {
+  it('names the federation and its 总商会 for federation staff', async () => {
+    const res = await get('/api/aoc-service/portal/deptInfo/detail', 'nj_aoc');
+    expect(res.body.data).toMatchObject({ orgName: '南京市工商业联合会', chamberName: '南京市总商会', deptName: '南京市工商联', regionLevel: 2, deptCategory: 1 });
+  });
+
+  it('names the chamber for chamber staff', async () => {
+    const res = await get('/api/aoc-service/portal/deptInfo/detail', 'nj_coc');
+    expect(res.body.data.chamberName).toBe('南京市浙江商会');
+    expect(res.body.data.deptCategory).toBe(2);
+  });
+});
+
+describe('getAocUnionId', () => {
+  const deptId = async (name: string) => (await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', name).executeTakeFirstOrThrow()).id;
+
+  it('resolves a chamber to its federation\'s union id', async () => {
+    const chamber = await deptId('南京市浙江商会');
+    const nanjing = await t.db.selectFrom('bladeDept').select('unionId').where('deptName', '=', '南京市工商联').executeTakeFirstOrThrow();
+    const res = await get('/api/aoc-service/dept/aoc-union-id', 'nj_coc', { deptId: chamber });
+    expect(res.body.data).toBe(nanjing.unionId);
+  });
+
+  it('answers 404 for an org outside the user\'s line, and for none at all', async () => {
+    expect((await get('/api/aoc-service/dept/aoc-union-id', 'nj_aoc', { deptId: await deptId('苏州市工商联') })).status).toBe(404);
+    expect((await get('/api/aoc-service/dept/aoc-union-id', 'nj_aoc', { deptId: '999999999' })).status).toBe(404);
+    expect((await get('/api/aoc-service/dept/aoc-union-id', 'js_aoc', { deptId: await deptId('苏州市工商联') })).status).toBe(200);
+  });
+});
+
+describe('getParamDetail', () => {
+  it('reads portal settings by key for any signed-in user', async () => {
+    const res = await get('/api/blade-system/param/detail', 'nj_coc', { paramKey: 'portal.banner.interval' });
+    expect(res.body.data).toMatchObject({ paramKey: 'portal.banner.interval', paramValue: '5000' });
+  });
+
+  it('hides other parameters from non-administrators as if absent', async () => {
+    expect((await get('/api/blade-system/param/detail', 'nj_coc', { paramKey: 'account.lock.minutes' })).status).toBe(404);
+    expect((await get('/api/blade-system/param/detail', 'admin', { paramKey: 'account.lock.minutes' })).status).toBe(200);
+    expect((await get('/api/blade-system/param/detail', 'admin', {})).body.msg).toBe('请提供参数编号或参数键名');
+  });
+});

@@ -1,0 +1,9 @@
+import type { PageComponent } from '../lazyPage';
+
+/**
+ * Real pages of the server-supplied admin menus, by menu path (wire contract §5). A later issue
+ * adds a screen with one entry, e.g.
+ *   '/system/param': lazyPage(() => import('../../pages/system/param')),
+ * A menu path without an entry shows the placeholder naming the menu.
+ */
+export const ADMIN_PAGES: Record<string, PageComponent> = {};

@@ -1,0 +1,68 @@
+import { Suspense, type ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import type { MenuNode } from '../../api/system/menu';
+import { FullPageSpin } from '../../components/FullPageSpin';
+import { ErrorBoundary } from '../errors/ErrorBoundary';
+import { RequireAuth } from '../guards';
+import { lazyPage } from '../lazyPage';
+import LoginPage from '../pages/LoginPage';
+import ShareRedirect from '../pages/ShareRedirect';
+import type { RouteMeta } from './meta';
+import { adminRoutes } from './adminRoutes';
+import { portalRoutes } from './portalRoutes';
+
+const AntdLayout = lazyPage<object>(() => import('../AntdLayout'));
+const ShellLayout = lazyPage<object>(() => import('../shell/ShellLayout'));
+const WelcomePage = lazyPage<object>(() => import('../pages/WelcomePage'));
+const LockPage = lazyPage<object>(() => import('../lock/LockPage'));
+const ErrorPage = lazyPage<{ status: 404 | 403 | 500 }>(() => import('../pages/ErrorPage'));
+
+/** A lazily loaded full page outside the shell. */
+function Standalone<P extends object>({ page: Page, props }: { page: ComponentType<P>; props: P }) {
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<FullPageSpin />}>
+        <Page {...props} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+const publicMeta = (title: string): RouteMeta => ({ title, isAuth: false, isTab: false });
+
+/**
+ * The route table (specification §2): public pages, the authenticated shell with the portal and
+ * the admin routes from the server's menu, and the catch-all. While the menu is still loading an
+ * unknown path may be one of its routes, so it waits instead of going to /404.
+ */
+export function buildRoutes(menus: MenuNode[] | undefined, menusPending: boolean): RouteObject[] {
+  const errorRoute = (status: 404 | 403 | 500): RouteObject => ({
+    path: String(status),
+    element: <Standalone page={ErrorPage} props={{ status }} />,
+    handle: publicMeta(String(status)),
+  });
+  return [
+    { path: 'login', element: <LoginPage />, handle: publicMeta('登录') },
+    { path: 'subapp/static/share', element: <ShareRedirect />, handle: publicMeta('分享') },
+    { index: true, element: <Navigate to="/portal" replace />, handle: publicMeta('首页') },
+    {
+      element: <Standalone page={AntdLayout} props={{}} />,
+      children: [
+        { path: 'welcome', element: <Standalone page={WelcomePage} props={{}} />, handle: publicMeta('欢迎') },
+        { path: 'lock', element: <Standalone page={LockPage} props={{}} />, handle: publicMeta('锁屏') },
+        errorRoute(404),
+        errorRoute(403),
+        errorRoute(500),
+        {
+          element: (
+            <RequireAuth>
+              <Standalone page={ShellLayout} props={{}} />
+            </RequireAuth>
+          ),
+          children: [portalRoutes(), ...adminRoutes(menus)],
+        },
+      ],
+    },
+    { path: '*', element: menusPending ? <FullPageSpin /> : <Navigate to="/404" replace />, handle: publicMeta('') },
+  ];
+}

@@ -1,0 +1,144 @@
+import type { PageComponent } from '../lazyPage';
+import { lazyPage } from '../lazyPage';
+
+/**
+ * Every /portal screen of specification §2. Paths are relative to /portal; children extend their
+ * parent's path. A screen gets its real page by setting `page`; until then it lazy-loads the shared
+ * placeholder, which names the screen and says what it will show.
+ */
+export interface PortalPageDef {
+  path: string;
+  title: string;
+  note?: string;
+  page?: PageComponent;
+  /** Visiting the path itself goes to this child path instead. */
+  redirect?: string;
+  isTab?: boolean;
+  children?: PortalPageDef[];
+}
+
+const ComingSoon = lazyPage(() => import('../../pages/placeholder/ComingSoon'));
+export const DEFAULT_PAGE: PageComponent = ComingSoon;
+
+export const PORTAL_PAGES: PortalPageDef[] = [
+  {
+    path: 'myDay',
+    title: '我的一天',
+    note: '待办、日程与消息将在此显示',
+    children: [
+      { path: 'bigmsg', title: '消息', note: '系统通知与个人消息将在此显示' },
+      { path: 'notepadList', title: '记事本', note: '您的记事将在此显示' },
+      { path: 'connectInside', title: '内部直通车', note: '与本组织同事的沟通将在此显示' },
+      { path: 'versionList', title: '版本更新日志', note: '系统各版本的更新说明将在此显示' },
+      { path: 'connectFIC', title: '工商联直通车', note: '与工商联的沟通将在此显示' },
+      { path: 'connectCOC', title: '商会直通车', note: '与商会的沟通将在此显示' },
+      { path: 'connectMem', title: '企业直通车', note: '与会员企业的沟通将在此显示' },
+    ],
+  },
+  {
+    path: 'myCenter',
+    title: '个人中心',
+    redirect: 'basicInformation',
+    children: [
+      { path: 'basicInformation', title: '基本信息', note: '您的个人资料将在此显示' },
+      { path: 'changepwd', title: '修改密码', note: '修改登录密码的表单将在此显示' },
+      { path: 'loginInfo', title: '登录信息', note: '您的登录记录将在此显示' },
+      { path: 'boundPhone', title: '绑定手机', note: '手机号绑定情况将在此显示' },
+      { path: 'boundWeixin', title: '绑定微信', note: '微信绑定情况将在此显示' },
+      { path: 'changingPhone', title: '更换手机号', note: '更换绑定手机号的步骤将在此显示' },
+    ],
+  },
+  { path: 'database', title: '数据库查询', note: '会员、商会与组织数据的查询将在此显示' },
+  { path: 'myApp', title: '业务应用', note: '您可使用的业务应用将在此显示' },
+  {
+    path: 'cases',
+    title: '客服中心',
+    note: '客服联系方式与常见问题将在此显示',
+    children: [{ path: 'questionsDetail', title: '常见问题', note: '常见问题的解答将在此显示' }],
+  },
+  { path: 'aiDialogue', title: 'AI对话', note: 'AI 对话助手将在此显示' },
+  {
+    path: 'myOrg',
+    title: '我的组织',
+    note: '本组织的概况与管理入口将在此显示',
+    children: [
+      {
+        path: 'gslAddress',
+        title: '工商联通讯录',
+        note: '工商联通讯录将在此显示',
+        children: [
+          { path: 'addAcount', title: '新增通讯录成员', note: '新增通讯录成员的表单将在此显示' },
+          { path: 'updateAcount', title: '修改通讯录成员', note: '修改通讯录成员的表单将在此显示' },
+        ],
+      },
+      {
+        path: 'shAddress',
+        title: '商会通讯录',
+        note: '商会通讯录将在此显示',
+        children: [
+          { path: 'addAcount2', title: '新增商会通讯录成员', note: '新增商会通讯录成员的表单将在此显示' },
+          { path: 'updateAcount2', title: '修改商会通讯录成员', note: '修改商会通讯录成员的表单将在此显示' },
+        ],
+      },
+      {
+        path: 'addressBook',
+        title: '通讯录',
+        note: '2023版通讯录将在此显示',
+        children: [{ path: 'detail', title: '通讯录详情', note: '通讯录成员详情将在此显示' }],
+      },
+      { path: 'loginJournal', title: '登录日志', note: '本组织账号的登录日志将在此显示' },
+      {
+        path: 'child/userAccountManagement',
+        title: '工商联账号管理',
+        note: '工商联账号列表将在此显示',
+        children: [
+          { path: 'view', title: '查看工商联账号', note: '工商联账号详情将在此显示' },
+          { path: 'addAcount', title: '新增工商联账号', note: '新增工商联账号的表单将在此显示' },
+          { path: 'updateAcount', title: '修改工商联账号', note: '修改工商联账号的表单将在此显示' },
+        ],
+      },
+      {
+        path: 'child/COCAccountManagement',
+        title: '商会账号管理',
+        note: '商会账号列表将在此显示',
+        children: [
+          { path: 'view', title: '查看商会账号', note: '商会账号详情将在此显示' },
+          { path: 'add', title: '新增商会账号', note: '新增商会账号的表单将在此显示' },
+          { path: 'update', title: '修改商会账号', note: '修改商会账号的表单将在此显示' },
+        ],
+      },
+      {
+        path: 'child/roleManagement',
+        title: '角色管理',
+        note: '本组织的角色列表将在此显示',
+        children: [
+          { path: 'add', title: '新增角色', note: '新增角色的表单将在此显示' },
+          { path: 'edit', title: '编辑角色', note: '编辑角色的表单将在此显示' },
+          { path: 'view', title: '查看角色', note: '角色详情将在此显示' },
+        ],
+      },
+      { path: 'child/emailboxConfigure', title: '邮箱配置', note: '组织邮箱的配置将在此显示' },
+      {
+        path: 'addressBookDetail',
+        title: '组织信息',
+        redirect: 'JAPIOList',
+        children: [
+          { path: 'JAPIOList', title: '本组织信息', note: '本组织的基本信息将在此显示' },
+          { path: 'subordinateOrganization', title: '下级组织', note: '本级及下级组织将在此显示' },
+          { path: 'directCoC', title: '直属商会', note: '直属商会列表将在此显示' },
+        ],
+      },
+      { path: 'guidance', title: '填报指引', note: '组织信息填报指引将在此显示' },
+      { path: 'edit', title: '编辑组织信息', note: '编辑组织信息的表单将在此显示' },
+      { path: 'detail', title: '组织信息详情', note: '组织信息详情将在此显示' },
+      { path: 'aiHome', title: 'AI主页', note: '本组织的 AI 主页将在此显示' },
+    ],
+  },
+  { path: 'cockpit', title: '领导驾驶舱', note: '领导驾驶舱数据大屏将在此显示' },
+];
+
+/** The news screens sit inside the /portal/real layout (specification §2). */
+export const REAL_PAGES: PortalPageDef[] = [
+  { path: 'real-time-info', title: '新闻资讯', note: '新闻与实时资讯将在此显示' },
+  { path: 'real-time-info2', title: '资讯详情', note: '资讯正文将在此显示' },
+];

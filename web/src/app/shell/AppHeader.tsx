@@ -1,0 +1,53 @@
+import { useNavigate } from 'react-router';
+import { Layout } from 'antd';
+import { CustomerServiceOutlined } from '@ant-design/icons';
+import { useDeptInfo } from '../../api/portal/deptInfo';
+import type { MenuNode } from '../../api/system/menu';
+import { useSession } from '../session/useSession';
+import { Banner } from './Banner';
+import { TopMenu } from './TopMenu';
+import { UserMenu } from './UserMenu';
+
+function Emblem() {
+  return (
+    <svg viewBox="0 0 40 40" className="app-header__emblem" aria-hidden="true">
+      <circle cx="20" cy="20" r="18" fill="#409EFF" />
+      <path d="M11 25h18M13 25v-7M20 25v-9M27 25v-7M10 16l10-6 10 6" stroke="#fff" strokeWidth="2.2" fill="none" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The shell header (specification §2): organisation, chamber, banner, top menu, 客服, user. */
+export function AppHeader({ menus }: { menus: MenuNode[] | undefined }) {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const dept = useDeptInfo();
+  const orgName = dept.data?.orgName || user?.detail?.orgName || '';
+  const chamberName = dept.data?.chamberName || '';
+
+  return (
+    <Layout.Header className="app-header">
+      <div className="app-header__brand">
+        <Emblem />
+        <div className="app-header__names">
+          <div className="app-header__org" data-testid="header-org" title={orgName}>
+            {orgName || '工商联工作平台'}
+          </div>
+          {chamberName && (
+            <div className="app-header__chamber" data-testid="header-chamber" title={chamberName}>
+              {chamberName}
+            </div>
+          )}
+        </div>
+      </div>
+      <TopMenu />
+      <div className="app-header__tools">
+        <Banner />
+        <button type="button" className="app-header__service" data-testid="header-cases" onClick={() => navigate('/portal/cases')}>
+          <CustomerServiceOutlined /> 客服
+        </button>
+        <UserMenu menus={menus} />
+      </div>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { matchRoutes, useLocation } from 'react-router';
+import { Layout } from 'antd';
+import { useMenuRoutes } from '../../api/system/menu';
+import { useRouteTable } from '../AppRoutes';
+import { metaOf } from '../routes/meta';
+import { KeepAliveOutlet } from '../tabs/KeepAliveOutlet';
+import { TabBar } from '../tabs/TabBar';
+import { openTab } from '../tabs/tabStore';
+import { AppHeader } from './AppHeader';
+import { useMenuHidden } from './menuVisibility';
+import { SideMenu } from './SideMenu';
+import './shell.css';
+
+const APP_TITLE = '工商联工作平台';
+
+/**
+ * The one authenticated layout: header, side menu on admin routes (unless the `menu` parameter hid
+ * it), tab bar and the kept-alive pages. Every routed visit opens (or re-selects) its tab.
+ */
+export default function ShellLayout() {
+  const location = useLocation();
+  const routes = useRouteTable();
+  const menus = useMenuRoutes().data;
+  const menuHidden = useMenuHidden();
+
+  const matches = matchRoutes(routes, location) ?? [];
+  const leaf = matches[matches.length - 1];
+  const meta = metaOf(leaf?.route.handle);
+  const value = `${location.pathname}${location.search}`;
+  const makesTab = Boolean(meta) && meta?.isTab !== false;
+  const showSider = !location.pathname.startsWith('/portal') && !menuHidden;
+
+  useEffect(() => {
+    if (meta?.title) document.title = `${meta.title} - ${APP_TITLE}`;
+    if (!makesTab || !meta) return;
+    openTab({
+      label: meta.title,
+      value,
+      params: Object.fromEntries(Object.entries(leaf?.params ?? {}).filter((e): e is [string, string] => typeof e[1] === 'string')),
+      query: Object.fromEntries(new URLSearchParams(location.search)),
+      meta,
+      group: meta.group ?? '',
+    });
+    // `value` identifies the visit; meta and params follow from it
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [value, makesTab, meta?.title]);
+
+  return (
+    <Layout className="shell">
+      <AppHeader menus={menus} />
+      <Layout>
+        {showSider && <SideMenu menus={menus} />}
+        <Layout.Content className="shell__content">
+          <TabBar active={value} />
+          <main className="shell__page">
+            <KeepAliveOutlet active={value} keep={makesTab} />
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

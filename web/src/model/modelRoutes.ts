@@ -1,0 +1,28 @@
+/**
+ * Hash routes of the second front end (specification §2 "Embedded AI pages", wire contract §1),
+ * each with what it will show. Patterns because several names carry a variable part
+ * (ai-resume-{path}, previewResume/{type}, ai-homepage-{type}).
+ */
+export interface ModelRoute {
+  pattern: RegExp;
+  title: string;
+  note: string;
+}
+
+export const MODEL_ROUTES: ModelRoute[] = [
+  { pattern: /^\/newPortal\/cocCircle$/, title: '商会圈', note: '商会圈将在后续版本上线' },
+  { pattern: /^\/subapp\/coc-large-screen$/, title: '商会大屏', note: '商会数据大屏将在后续版本上线' },
+  { pattern: /^\/subapp\/static\/share$/, title: '分享', note: '分享页面将在后续版本上线' },
+  { pattern: /^\/ai-resume-company(-noTop)?$/, title: 'AI企业简历', note: '企业 AI 简历将在后续版本上线' },
+  { pattern: /^\/ai-resume-group(-noTop)?$/, title: 'AI团体简历', note: '团体 AI 简历将在后续版本上线' },
+  { pattern: /^\/ai-resume-person(-noTop)?$/, title: 'AI个人简历', note: '个人 AI 简历将在后续版本上线' },
+  { pattern: /^\/ai-resume-coc$/, title: 'AI商会简历', note: '商会 AI 简历将在后续版本上线' },
+  { pattern: /^\/ai-properties-company$/, title: 'AI企业画像', note: '企业 AI 画像将在后续版本上线' },
+  { pattern: /^\/ai-properties-group$/, title: 'AI团体画像', note: '团体 AI 画像将在后续版本上线' },
+  { pattern: /^\/ai-properties-person$/, title: 'AI个人画像', note: '个人 AI 画像将在后续版本上线' },
+  { pattern: /^\/ai-resume-[\w-]+$/, title: 'AI简历', note: 'AI 简历将在后续版本上线' },
+  { pattern: /^\/previewResume\/[\w-]+$/, title: '简历预览', note: '简历预览将在后续版本上线' },
+  { pattern: /^\/ai-homepage-[\w-]+$/, title: 'AI主页', note: 'AI 主页将在后续版本上线' },
+];
+
+export const findModelRoute = (pathname: string): ModelRoute | undefined => MODEL_ROUTES.find((r) => r.pattern.test(pathname));

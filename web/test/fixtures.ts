@@ -1,0 +1,24 @@
+import type { TokenAnswer } from '@gsl/contract';
+
+/** A token answer as the server sends it (docs/foundation-api.md). */
+export function tokenAnswer(n: number, overrides: Partial<TokenAnswer> = {}): TokenAnswer {
+  return {
+    access_token: `access-${n}`,
+    refresh_token: `refresh-${n}`,
+    token_type: 'bearer',
+    expires_in: 3600,
+    tenant_id: '000001',
+    user_id: '1',
+    dept_id: '1100',
+    role_id: '1,2',
+    post_id: '',
+    account: 'zhangsan',
+    user_name: 'zhangsan',
+    nick_name: '张三',
+    real_name: '张三',
+    role_name: 'admin',
+    avatar: '',
+    detail: { type: 'web', deptName: '江苏省工商联', orgName: '江苏省工商业联合会', profileTag: 'aoc', unionId: null },
+    ...overrides,
+  };
+}
