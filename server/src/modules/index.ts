@@ -6,6 +6,7 @@ import menuRoutes from './system/menu/menu.routes.js';
 import paramRoutes from './system/param/param.routes.js';
 import portalRoutes from './portal/portal.routes.js';
 import clientLogRoutes from './log/client-log.routes.js';
+import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
-export const MODULES: FastifyPluginAsync[] = [healthRoutes, tokenRoutes, ssoRoutes, menuRoutes, paramRoutes, portalRoutes, clientLogRoutes];
+export const MODULES: FastifyPluginAsync[] = [healthRoutes, tokenRoutes, ssoRoutes, menuRoutes, paramRoutes, portalRoutes, userloginRoutes, clientLogRoutes];

@@ -15,6 +15,16 @@ export const DEFAULT_GRANTS: Record<Exclude<RoleAlias, 'administrator'>, { inclu
   coc: { include: ['portal'], exclude: ['cockpit'] },
 };
 
+/**
+ * Default data scope rules (BladeX scope types, wire contract §5) and the roles that hold them.
+ * Federation staff see their federation and everything below it; chamber staff their own org.
+ */
+export const DEFAULT_SCOPES: Array<{ menu: string; resource: string; name: string; type: 1 | 2 | 3 | 4 | 5; roles: RoleAlias[] }> = [
+  { menu: 'portal_myorg', resource: 'userlogin', name: '登录日志: 所在机构及子级可见', type: 4, roles: ['aoc', 'admin'] },
+  { menu: 'portal_myorg', resource: 'userlogin', name: '登录日志: 所在机构可见', type: 3, roles: ['coc'] },
+  { menu: 'portal_myorg', resource: 'userlogin', name: '登录日志: 本人可见', type: 2, roles: [] },
+];
+
 type DictDef = { code: string; name: string; items: Array<[string, string]> };
 
 /** System dictionaries (blade_dict): one root row per code, items as its children. */
