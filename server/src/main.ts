@@ -11,7 +11,7 @@ import { webDistDir } from './web-dist.js';
 async function main() {
   const started = Date.now();
   const base = loadConfig();
-  const handle = await openDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir });
+  const handle = await openDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir, timeZone: base.timeZone });
   try {
     await migrate(handle.db);
     const config = await resolveSecrets(base, handle.db);

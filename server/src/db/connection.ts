@@ -23,6 +23,8 @@ export interface DbOptions {
   /** Schema for this connection (tests isolate each file in its own schema on PostgreSQL). */
   schema?: string;
   poolSize?: number;
+  /** Session time zone: date filters without an offset are read in it (wire contract §3). */
+  timeZone?: string;
 }
 
 const INT8 = 20;
@@ -34,16 +36,20 @@ pg.types.setTypeParser(NUMERIC, (v) => v);
 
 const plugins = [new CamelCasePlugin()];
 
+const ZONE_RE = /^[A-Za-z_]+(\/[A-Za-z_+-]+){0,2}$|^UTC$/;
+
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
-  if (opts.databaseUrl) return openPg(opts);
-  return openPglite(opts);
+  const zone = opts.timeZone ?? 'Asia/Shanghai';
+  if (!ZONE_RE.test(zone)) throw new Error(`invalid time zone: ${zone}`);
+  if (opts.databaseUrl) return openPg(opts, zone);
+  return openPglite(opts, zone);
 }
 
-async function openPg(opts: DbOptions): Promise<DbHandle> {
+async function openPg(opts: DbOptions, zone: string): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString: opts.databaseUrl,
     max: opts.poolSize ?? 10,
-    options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+    options: [`-c TimeZone=${zone}`, opts.schema ? `-c search_path=${opts.schema}` : ''].join(' ').trim(),
   });
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
@@ -53,7 +59,7 @@ async function openPg(opts: DbOptions): Promise<DbHandle> {
   return { db, kind: 'pg', close: () => db.destroy() };
 }
 
-async function openPglite(opts: DbOptions): Promise<DbHandle> {
+async function openPglite(opts: DbOptions, zone: string): Promise<DbHandle> {
   const { PGlite, types } = await import('@electric-sql/pglite');
   const parsers = { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v };
   let release: (() => void) | undefined;
@@ -71,6 +77,7 @@ async function openPglite(opts: DbOptions): Promise<DbHandle> {
   } else {
     client = await PGlite.create({ loadDataDir: opts.pgliteDump, parsers });
   }
+  await client.exec(`set time zone '${zone}'`);
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client as never), plugins });
   return {
     db,

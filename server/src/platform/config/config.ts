@@ -75,7 +75,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ssoUrl: env.SSO_URL || '/sso/login',
     ssoLogoutUrl: env.SSO_LOGOUT_URL || '/sso/logout',
     modelOrigin: env.MODEL_ORIGIN ?? '',
-    timeZone: env.TZ_DISPLAY || 'Asia/Shanghai',
+    timeZone: env.TIME_ZONE || 'Asia/Shanghai',
     refreshThresholdSeconds: int(env, 'REFRESH_THRESHOLD_SECONDS', 300, 1),
     refreshCheckSeconds: int(env, 'REFRESH_CHECK_SECONDS', 10, 1),
     bodyLimit: int(env, 'BODY_LIMIT', 1_048_576, 1024),

@@ -27,8 +27,8 @@ function parseDate(field: string, raw: string): string {
   if (date.getUTCFullYear() !== +y || date.getUTCMonth() !== +mo - 1 || date.getUTCDate() !== +d || +h > 23 || +mi > 59 || +s > 59) {
     throw badRequest(`${field} 日期不存在`);
   }
-  // Times are in the server's display zone (wire contract §3: Asia/Shanghai).
-  return `${y}-${mo}-${d} ${h}:${mi}:${s}+08`;
+  // Read in the database session's zone, which is the display zone (TIME_ZONE, wire contract §3).
+  return `${y}-${mo}-${d} ${h}:${mi}:${s}`;
 }
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
