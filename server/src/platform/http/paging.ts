@@ -6,7 +6,7 @@ import { pageResult } from './envelope.js';
 /** One filterable / sortable field of an entity: API name → qualified column, with its kind. */
 export interface FieldSpec {
   column: string;
-  kind: 'text' | 'number' | 'date' | 'id';
+  kind: 'text' | 'int' | 'smallint' | 'date' | 'id';
   sortable?: boolean;
 }
 export type FieldWhitelist = Record<string, FieldSpec>;
@@ -43,9 +43,11 @@ function split(key: string): { field: string; suffix: Suffix | null } {
 }
 
 function valueOf(spec: FieldSpec, field: string, raw: string): string | number {
-  if (spec.kind === 'number') {
+  if (spec.kind === 'int' || spec.kind === 'smallint') {
     const n = Number(raw);
-    if (!Number.isFinite(n)) throw badRequest(`${field} 必须是数字`);
+    const max = spec.kind === 'smallint' ? 32767 : 2147483647;
+    if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(n)) throw badRequest(`${field} 必须是整数`);
+    if (Math.abs(n) > max) throw badRequest(`${field} 超出范围`);
     return n;
   }
   if (spec.kind === 'id') {

@@ -132,3 +132,41 @@ describe('OpenAPI', () => {
     expect(res.body).toContain('swagger');
   });
 });
+
+describe('input the database would choke on', () => {
+  it('refuses NUL characters anywhere with a 400, not a database error', async () => {
+    const q = await t.call({ url: '/api/aoc-service/portal/userlogin/list', token, query: { account: 'a\u0000b' } });
+    expect(q.status).toBe(400);
+    expect(q.body.msg).toBe('请求内容包含非法字符');
+    const b = await t.call({ method: 'POST', url: '/api/msg-center/log/client', token, body: { logs: [{ message: 'x\u0000' }] } });
+    expect(b.status).toBe(400);
+  });
+
+  it('refuses numbers outside the column\'s range', async () => {
+    const res = await t.call({ url: '/api/aoc-service/portal/userlogin/list', token, query: { success: '99999999999' } });
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('success 超出范围');
+    expect((await t.call({ url: '/api/aoc-service/portal/userlogin/list', token, query: { success: '1.5' } })).body.msg).toBe('success 必须是整数');
+  });
+});
+
+describe('server faults', () => {
+  it('answer a masked 500 and write the error log with the details', async () => {
+    const broken = await createTestApp();
+    try {
+      const s = await broken.login('nj_aoc');
+      await broken.db.schema.alterTable('blade_user_login_log').renameTo('login_log_gone').execute();
+      const res = await broken.call({ url: '/api/aoc-service/portal/userlogin/list', token: s.access_token });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ code: 500, success: false, data: null, msg: '服务器开小差了,请稍后再试' });
+      expect(JSON.stringify(res.body)).not.toMatch(/login_log|relation/);
+      await broken.app.services.audit.flush();
+      const row = await broken.db.selectFrom('bladeLogError').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+      expect(row.requestUri).toBe('/api/aoc-service/portal/userlogin/list');
+      expect(row.message).toMatch(/blade_user_login_log/);
+      expect(row.createBy).toBe('nj_aoc');
+    } finally {
+      await broken.close();
+    }
+  });
+});

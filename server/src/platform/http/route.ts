@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { ZodType } from 'zod';
 import type { PermissionCode } from '@gsl/contract';
 import type { Actor } from '../access/actor.js';
-import { forbidden, unauthorized } from './errors.js';
+import { badRequest, forbidden, unauthorized } from './errors.js';
 import { success } from './envelope.js';
-import { parsePart } from './validation.js';
+import { hasNul, parsePart } from './validation.js';
 
 /**
  * Who may call a route. `open`: anyone (health, docs, sign-on pages); `client`: a valid client
@@ -85,6 +85,7 @@ export function route<Q = unknown, B = unknown, P = unknown>(app: FastifyInstanc
       ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
     },
     handler: async (req, reply) => {
+      if (hasNul(req.query) || hasNul(req.body) || hasNul(req.params)) throw badRequest('请求内容包含非法字符');
       const query = def.query ? parsePart(def.query, req.query, 'query') : (req.query as Q);
       const body = def.body ? parsePart(def.body, req.body, 'body') : (req.body as B);
       const params = def.params ? parsePart(def.params, req.params, 'params') : (req.params as P);

@@ -6,7 +6,7 @@ import { filterExpressions, paginate, type FieldWhitelist } from '../../../platf
 export const USERLOGIN_FIELDS: FieldWhitelist = {
   account: { column: 'l.account', kind: 'text' },
   loginType: { column: 'l.loginType', kind: 'text' },
-  success: { column: 'l.success', kind: 'number' },
+  success: { column: 'l.success', kind: 'smallint' },
   remoteIp: { column: 'l.remoteIp', kind: 'text' },
   deptName: { column: 'd.deptName', kind: 'text' },
   createTime: { column: 'l.createTime', kind: 'date' },
