@@ -1,0 +1,62 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/signOn';
+
+const tab = (page: Page, value: string) => page.locator(`[data-testid="tab"][data-value="${value}"]`);
+/** The antd tab (with its close button) around our labelled span. */
+const tabShell = (page: Page, value: string) => page.locator('.ant-tabs-tab').filter({ has: tab(page, value) });
+const visiblePage = (page: Page) => page.getByTestId('page-empty').filter({ visible: true });
+
+test('a tab keeps its page alive while another tab is shown; the home tab cannot be closed', async ({ page }) => {
+  await signIn(page, 'admin');
+  await expect(tab(page, '/portal/myDay')).toHaveText('首页');
+  await expect(tab(page, '/portal/myDay')).toHaveAttribute('data-active', 'true');
+
+  // Open 我的组织 and mark its page element.
+  await page.getByTestId('top-menu-portal_myorg').click();
+  await expect(page).toHaveURL(/\/gsl\/portal\/myOrg$/);
+  await expect(tab(page, '/portal/myOrg')).toHaveText('我的组织');
+  await expect(tab(page, '/portal/myOrg')).toHaveAttribute('data-active', 'true');
+  await expect(visiblePage(page)).toContainText('我的组织');
+  await visiblePage(page).evaluate((el) => {
+    (el as HTMLElement & { e2eMark?: string }).e2eMark = 'myOrg';
+  });
+
+  // Switch away: 客服 opens its own tab, the first page is hidden, not gone.
+  await page.getByTestId('header-cases').click();
+  await expect(page).toHaveURL(/\/gsl\/portal\/cases$/);
+  await expect(tab(page, '/portal/cases')).toHaveText('客服中心');
+  await expect(tab(page, '/portal/cases')).toHaveAttribute('data-active', 'true');
+  await expect(tab(page, '/portal/myOrg')).toHaveAttribute('data-active', 'false');
+  await expect(visiblePage(page)).toContainText('客服中心');
+  // kept: 首页 and 我的组织 are hidden, not unmounted
+  await expect(page.getByTestId('page-empty')).toHaveCount(3);
+  await expect(page.getByTestId('page-empty').filter({ hasText: '我的组织' })).toBeHidden();
+
+  // Back through the tab bar: the very same element, not a remounted page.
+  await tab(page, '/portal/myOrg').click();
+  await expect(page).toHaveURL(/\/gsl\/portal\/myOrg$/);
+  await expect(tab(page, '/portal/myOrg')).toHaveAttribute('data-active', 'true');
+  await expect(visiblePage(page)).toContainText('我的组织');
+  expect(await visiblePage(page).evaluate((el) => (el as HTMLElement & { e2eMark?: string }).e2eMark)).toBe('myOrg');
+  await expect(page.getByTestId('top-menu-portal_myorg')).toHaveAttribute('aria-current', 'page');
+
+  // And via the home tab and back again: still the same element.
+  await tab(page, '/portal/myDay').click();
+  await expect(page).toHaveURL(/\/gsl\/portal\/myDay$/);
+  await expect(visiblePage(page)).toContainText('我的一天');
+  await tab(page, '/portal/myOrg').click();
+  expect(await visiblePage(page).evaluate((el) => (el as HTMLElement & { e2eMark?: string }).e2eMark)).toBe('myOrg');
+
+  // The home tab has no close button; the others have one.
+  await expect(tabShell(page, '/portal/myDay').getByRole('button', { name: /remove|关闭|删除/ })).toHaveCount(0);
+  await expect(tabShell(page, '/portal/myDay').locator('.ant-tabs-tab-remove')).toHaveCount(0);
+  await expect(tabShell(page, '/portal/myOrg').locator('.ant-tabs-tab-remove')).toHaveCount(1);
+  await expect(tabShell(page, '/portal/cases').locator('.ant-tabs-tab-remove')).toHaveCount(1);
+
+  // Closing the active tab drops its page and shows a neighbour.
+  await tabShell(page, '/portal/myOrg').locator('.ant-tabs-tab-remove').click();
+  await expect(tab(page, '/portal/myOrg')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/\/gsl\/portal\/myOrg$/);
+  await expect(page.getByTestId('tab')).toHaveCount(2);
+  await expect(page.getByTestId('page-empty').filter({ hasText: '我的组织' })).toHaveCount(0);
+});
