@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isPermissionCode } from '@gsl/contract';
 import { GUARDED_PREFIXES, PUBLIC_PREFIXES, PUBLIC_ROUTES } from './public-routes.js';
 
 /**
@@ -17,6 +18,9 @@ export function installDenyByDefault(app: FastifyInstance): void {
       if (!access) problems.push(`${key}: no access declaration`);
       else if ('public' in access && PUBLIC_ROUTES[key] !== access.public) problems.push(`${key}: public (${access.public}) but not on PUBLIC_ROUTES`);
       else if ('permission' in access && PUBLIC_ROUTES[key]) problems.push(`${key}: on PUBLIC_ROUTES but declares a permission`);
+      else if ('permission' in access && access.permission !== 'authenticated' && !isPermissionCode(access.permission)) {
+        problems.push(`${key}: permission "${access.permission}" is not in the contract's registry`);
+      }
     }
   });
   app.addHook('onReady', async () => {
