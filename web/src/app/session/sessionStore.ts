@@ -1,5 +1,5 @@
 import type { TokenAnswer } from '@gsl/contract';
-import { getStore, getStoreEntry, removeStore, setStore } from '../../utils/storage';
+import { getStore, getStoreEntry, removeStore, setStore, type StoreEntry } from '../../utils/storage';
 
 /**
  * The signed-in session (specification §4): access token (its storage datetime is its age),
@@ -34,13 +34,21 @@ export function subscribeSession(fn: () => void): () => void {
 
 export const getSessionSnapshot = (): SessionSnapshot => snapshot;
 
+export type TokenEntry = StoreEntry<string>;
+
+/**
+ * Read from storage at every call (never from the snapshot), so a request always carries the token
+ * another window may have just stored by refreshing.
+ */
 export const getToken = (): string | undefined => getStore<string>('token');
+/** The stored token entry with its datetime (its age). */
+export const getTokenEntry = (): TokenEntry | undefined => getStoreEntry<string>('token');
 export const getRefreshToken = (): string | undefined => getStore<string>('refreshToken');
 export const getUser = (): SessionUser | undefined => getStore<SessionUser>('userInfo');
 
 /** Age of the stored access token in seconds, or undefined without one. */
 export function tokenAgeSeconds(now: number = Date.now()): number | undefined {
-  const entry = getStoreEntry<string>('token');
+  const entry = getTokenEntry();
   return entry?.content ? (now - entry.datetime) / 1000 : undefined;
 }
 
