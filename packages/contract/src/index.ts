@@ -1,3 +1,5 @@
 export * from './envelope.js';
 export * from './menus.js';
 export * from './auth.js';
+export * from './concurrency.js';
+export * from './system/param.js';

@@ -221,6 +221,7 @@ export interface DictBizTable extends DictTable {
 
 export interface ParamTable extends Audited {
   id: Generated<string>;
+  version: Flag;
   paramName: string;
   paramKey: string;
   paramValue: string;

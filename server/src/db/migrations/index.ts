@@ -1,5 +1,9 @@
 // The ordered list of migrations. Files are read at build time (esbuild text loader / vite raw),
 // so the bundle carries them and nothing depends on the working directory.
 import m0001 from './0001_platform.sql';
+import m0002 from './0002_versions.sql';
 
-export const MIGRATIONS: Array<{ name: string; sql: string }> = [{ name: '0001_platform', sql: m0001 }];
+export const MIGRATIONS: Array<{ name: string; sql: string }> = [
+  { name: '0001_platform', sql: m0001 },
+  { name: '0002_versions', sql: m0002 },
+];

@@ -3,6 +3,7 @@ import { MSG } from '@gsl/contract';
 import type { AuditLog } from '../audit/audit-log.js';
 import { envelope } from './envelope.js';
 import { AppError } from './errors.js';
+import { inputErrorMessage } from './db-errors.js';
 
 interface Mapped {
   status: number;
@@ -23,6 +24,8 @@ function map(err: FastifyError | AppError | Error): Mapped {
   const fe = err as FastifyError;
   if (fe.code && FASTIFY_CODES[fe.code]) return FASTIFY_CODES[fe.code];
   if (err instanceof SyntaxError && fe.statusCode === 400) return { status: 400, msg: MSG.badJson, data: null };
+  const dbMessage = inputErrorMessage(err);
+  if (dbMessage) return { status: 400, msg: dbMessage, data: null };
   if (fe.statusCode === 429) return { status: 429, msg: MSG.tooMany, data: null };
   if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return { status: fe.statusCode, msg: '请求格式不正确', data: null };
   return { status: 500, msg: MSG.serverError, data: null };
@@ -35,6 +38,8 @@ export function installErrorHandler(app: FastifyInstance, audit: AuditLog): void
     if (m.status >= 500) {
       req.log.error({ err }, 'unhandled error');
       audit.error(req, err);
+    } else if (!(err instanceof AppError) && inputErrorMessage(err)) {
+      req.log.warn({ err }, 'database refused input'); // a service should map this one itself
     }
     if (req.routeOptions.config?.oauthErrors) {
       return reply.status(m.status).send({ error_code: m.status, error_description: m.msg });

@@ -1,12 +1,71 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { MSG, idsQuery, pageQuery, paramSubmit } from '@gsl/contract';
+import { withMsg } from '../../../platform/http/envelope.js';
 import { route } from '../../../platform/http/route.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
+import { paramRepo } from './param.repo.js';
+import { paramService } from './param.service.js';
+import { paramView } from './param.view.js';
 
 /** Parameters every signed-in user may read by key (portal settings); the rest need the param menu. */
 const PUBLIC_PARAM_PREFIX = 'portal.';
 
+const paramRecord = z.object({
+  id: z.string(),
+  paramName: z.string(),
+  paramKey: z.string(),
+  paramValue: z.string(),
+  remark: z.string().nullable(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+
 export default async function paramRoutes(app: FastifyInstance) {
+  const tz = app.config.timeZone;
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/param/list',
+    summary: 'param list: 参数分页列表 (paramName、paramKey、paramValue、createTime 过滤)',
+    tags: ['system'],
+    access: { permission: 'param' },
+    query: pageQuery.passthrough(),
+    response: z.object({ records: z.array(paramRecord), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+    handler: async ({ query }) => {
+      const page = await paramRepo.page(app.db, query, query as Record<string, unknown>);
+      return { ...page, records: page.records.map((r) => paramView(r, tz)) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-system/param/submit',
+    summary: 'param submit: 新增或修改参数 (无 id 新增, 有 id 按 version 修改)',
+    tags: ['system'],
+    access: { permission: 'param' },
+    body: paramSubmit,
+    response: paramRecord,
+    handler: async ({ actor, body }) => {
+      const { row, created } = await paramService.submit(app.db, actor, body);
+      return withMsg(paramView(row, tz), created ? MSG.added : MSG.updated);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-system/param/remove',
+    summary: 'param remove: 删除参数 (ids 逗号分隔)',
+    tags: ['system'],
+    access: { permission: 'param_delete' },
+    query: idsQuery,
+    handler: async ({ actor, query }) => {
+      await paramService.remove(app.db, actor, [...new Set(query.ids.split(','))]);
+      return withMsg(null, MSG.removed);
+    },
+  });
+
   route(app, {
     method: 'GET',
     url: '/api/blade-system/param/detail',

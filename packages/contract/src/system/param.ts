@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** System parameter (specification §3): name, key and value, all required (§5 messages). */
+export const PARAM_MSG = {
+  nameRequired: '请输入参数名称',
+  keyRequired: '请输入参数键名',
+  valueRequired: '请输入参数键值',
+  keyExists: '参数键名已存在',
+} as const;
+
+const required = (msg: string, max: number) => z.string({ message: msg }).trim().min(1, msg).max(max, `长度不能超过${max}个字符`);
+
+export const paramSubmit = z
+  .object({
+    id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+    /** Optimistic lock: an update must carry the version it was read at. */
+    version: z.coerce.number().int().min(1).optional(),
+    paramName: required(PARAM_MSG.nameRequired, 255),
+    paramKey: required(PARAM_MSG.keyRequired, 255).regex(/^[A-Za-z0-9_.:-]+$/, '参数键名只能包含字母、数字和 _ . : -'),
+    paramValue: z.string({ message: PARAM_MSG.valueRequired }).min(1, PARAM_MSG.valueRequired).max(100_000, '参数键值过长'),
+    remark: z.string().max(255, '长度不能超过255个字符').nullish(),
+  })
+  .strict();
+export type ParamSubmit = z.infer<typeof paramSubmit>;
+
+export interface ParamView {
+  id: string;
+  paramName: string;
+  paramKey: string;
+  paramValue: string;
+  remark: string | null;
+  version: number;
+  createTime: string | null;
+  updateTime: string | null;
+}

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import type { PageQuery } from '@gsl/contract';
+import type { Db } from '../../../db/connection.js';
+import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+
+export const PARAM_FIELDS: FieldWhitelist = {
+  paramName: { column: 'p.paramName', kind: 'text' },
+  paramKey: { column: 'p.paramKey', kind: 'text' },
+  paramValue: { column: 'p.paramValue', kind: 'text' },
+  createTime: { column: 'p.createTime', kind: 'date' },
+  updateTime: { column: 'p.updateTime', kind: 'date' },
+};
+
+const COLUMNS = ['p.id', 'p.paramName', 'p.paramKey', 'p.paramValue', 'p.remark', 'p.version', 'p.createTime', 'p.updateTime'] as const;
+export type ParamRow = { id: string; paramName: string; paramKey: string; paramValue: string; remark: string | null; version: number; createTime: Date; updateTime: Date };
+
+export const paramRepo = {
+  page(db: Db, page: PageQuery, filters: Record<string, unknown>) {
+    const base = db.selectFrom('bladeParam as p').where('p.isDeleted', '=', 0).where((eb) => eb.and(filterExpressions(eb, filters, PARAM_FIELDS)));
+    return paginate<ParamRow>(base, (qb) => qb.select(COLUMNS), page, PARAM_FIELDS, [['p.updateTime', 'desc'], ['p.id', 'desc']]);
+  },
+
+  findById(db: Db, id: string): Promise<ParamRow | undefined> {
+    return db.selectFrom('bladeParam as p').select(COLUMNS).where('p.id', '=', id).where('p.isDeleted', '=', 0).executeTakeFirst() as Promise<ParamRow | undefined>;
+  },
+
+  insert(db: Db, values: { paramName: string; paramKey: string; paramValue: string; remark: string | null; createUser: string; createDept: string }) {
+    return db
+      .insertInto('bladeParam')
+      .values({ ...values, updateUser: values.createUser })
+      .returning(['id', 'paramName', 'paramKey', 'paramValue', 'remark', 'version', 'createTime', 'updateTime'])
+      .executeTakeFirstOrThrow() as Promise<ParamRow>;
+  },
+
+  /** Updates only when the row still has `version`; undefined when it does not (stale or gone). */
+  updateAtVersion(db: Db, id: string, version: number, values: { paramName: string; paramKey: string; paramValue: string; remark: string | null; updateUser: string }) {
+    return db
+      .updateTable('bladeParam')
+      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('isDeleted', '=', 0)
+      .returning(['id', 'paramName', 'paramKey', 'paramValue', 'remark', 'version', 'createTime', 'updateTime'])
+      .executeTakeFirst() as Promise<ParamRow | undefined>;
+  },
+
+  /** Soft-deletes the rows in one statement; returns how many it removed. */
+  async softDelete(db: Db, ids: string[], userId: string): Promise<number> {
+    const r = await db
+      .updateTable('bladeParam')
+      .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
+      .where('id', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  },
+};
