@@ -3,3 +3,4 @@ export * from './menus.js';
 export * from './auth.js';
 export * from './concurrency.js';
 export * from './system/param.js';
+export * from './system/dict.js';

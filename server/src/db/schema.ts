@@ -203,6 +203,7 @@ export interface RoleScopeTable {
 
 export interface DictTable {
   id: Generated<string>;
+  version: Flag;
   parentId: ColumnType<string, string | number | undefined, string | number>;
   code: string;
   dictKey: string;

@@ -4,9 +4,10 @@ import tokenRoutes from './auth/token.routes.js';
 import ssoRoutes from './auth/sso.routes.js';
 import menuRoutes from './system/menu/menu.routes.js';
 import paramRoutes from './system/param/param.routes.js';
+import { dictBizModule, dictModule } from './system/dict/dict.routes.js';
 import portalRoutes from './portal/portal.routes.js';
 import clientLogRoutes from './log/client-log.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
-export const MODULES: FastifyPluginAsync[] = [healthRoutes, tokenRoutes, ssoRoutes, menuRoutes, paramRoutes, portalRoutes, userloginRoutes, clientLogRoutes];
+export const MODULES: FastifyPluginAsync[] = [healthRoutes, tokenRoutes, ssoRoutes, menuRoutes, paramRoutes, dictModule, dictBizModule, portalRoutes, userloginRoutes, clientLogRoutes];

@@ -1,0 +1,82 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { PageQuery } from '@gsl/contract';
+import type { Db } from '../../../db/connection.js';
+import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import type { DictKind } from './dict.kind.js';
+
+export const DICT_FIELDS: FieldWhitelist = {
+  code: { column: 'd.code', kind: 'text' },
+  dictKey: { column: 'd.dictKey', kind: 'text' },
+  dictValue: { column: 'd.dictValue', kind: 'text' },
+  sort: { column: 'd.sort', kind: 'int' },
+  isSealed: { column: 'd.isSealed', kind: 'smallint' },
+  createTime: { column: 'd.createTime', kind: 'date' },
+};
+
+export interface DictRow {
+  id: string;
+  parentId: string;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  sort: number;
+  isSealed: number;
+  remark: string | null;
+  version: number;
+  createTime: Date;
+  hasChildren: boolean;
+}
+
+const COLUMNS = ['d.id', 'd.parentId', 'd.code', 'd.dictKey', 'd.dictValue', 'd.sort', 'd.isSealed', 'd.remark', 'd.version', 'd.createTime'] as const;
+
+/** Rows of one dictionary table, limited to the tenant for business dictionaries. */
+function rows(db: Db, kind: DictKind, tenantId: string): SelectQueryBuilder<any, any, object> {
+  let q = db.selectFrom(`${kind.table} as d` as 'bladeDict as d').where('d.isDeleted', '=', 0) as unknown as SelectQueryBuilder<any, any, object>;
+  if (kind.perTenant) q = q.where('d.tenantId', '=', tenantId);
+  return q;
+}
+
+const withChildFlag = (qb: SelectQueryBuilder<any, any, object>, kind: DictKind) =>
+  qb.select(COLUMNS).select(sql<boolean>`exists(select 1 from ${sql.table(kind.table === 'bladeDict' ? 'blade_dict' : 'blade_dict_biz')} c where c.parent_id = d.id and c.is_deleted = 0)`.as('hasChildren'));
+
+export const dictRepo = {
+  all(db: Db, kind: DictKind, tenantId: string, filters: Record<string, unknown>): Promise<DictRow[]> {
+    return withChildFlag(rows(db, kind, tenantId), kind)
+      .where((eb) => eb.and(filterExpressions(eb, filters, DICT_FIELDS)))
+      .orderBy('d.sort')
+      .orderBy('d.id')
+      .execute() as Promise<DictRow[]>;
+  },
+
+  page(db: Db, kind: DictKind, tenantId: string, page: PageQuery, filters: Record<string, unknown>, parentId: string) {
+    const base = rows(db, kind, tenantId)
+      .where('d.parentId', '=', parentId)
+      .where((eb) => eb.and(filterExpressions(eb, filters, DICT_FIELDS)));
+    return paginate<DictRow>(base, (qb) => withChildFlag(qb, kind) as never, page, DICT_FIELDS, [['d.sort', 'asc'], ['d.id', 'asc']]);
+  },
+
+  findById(db: Db, kind: DictKind, tenantId: string, id: string): Promise<DictRow | undefined> {
+    return withChildFlag(rows(db, kind, tenantId), kind).where('d.id', '=', id).executeTakeFirst() as Promise<DictRow | undefined>;
+  },
+
+  /** The items of one code for selects (sealed ones excluded), in their order. */
+  items(db: Db, kind: DictKind, tenantId: string, code: string): Promise<DictRow[]> {
+    return withChildFlag(rows(db, kind, tenantId), kind)
+      .where('d.code', '=', code)
+      .where('d.parentId', '<>', '0')
+      .where('d.isSealed', '=', 0)
+      .orderBy('d.sort')
+      .orderBy('d.id')
+      .execute() as Promise<DictRow[]>;
+  },
+
+  /** Live children of the given ids that are not themselves among them. */
+  async orphanedChildren(db: Db, kind: DictKind, tenantId: string, ids: string[]): Promise<number> {
+    const r = (await rows(db, kind, tenantId)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('d.parentId', 'in', ids)
+      .where('d.id', 'not in', ids)
+      .executeTakeFirstOrThrow()) as { n: string };
+    return Number(r.n);
+  },
+};
