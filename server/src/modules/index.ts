@@ -7,7 +7,8 @@ import paramRoutes from './system/param/param.routes.js';
 import { dictBizModule, dictModule } from './system/dict/dict.routes.js';
 import portalRoutes from './portal/portal.routes.js';
 import clientLogRoutes from './log/client-log.routes.js';
+import logRoutes from './log/log.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
-export const MODULES: FastifyPluginAsync[] = [healthRoutes, tokenRoutes, ssoRoutes, menuRoutes, paramRoutes, dictModule, dictBizModule, portalRoutes, userloginRoutes, clientLogRoutes];
+export const MODULES: FastifyPluginAsync[] = [healthRoutes, tokenRoutes, ssoRoutes, menuRoutes, paramRoutes, dictModule, dictBizModule, portalRoutes, userloginRoutes, clientLogRoutes, logRoutes];

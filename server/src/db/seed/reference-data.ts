@@ -25,6 +25,9 @@ export const DEFAULT_SCOPES: Array<{ menu: string; resource: string; name: strin
   { menu: 'portal_myorg', resource: 'userlogin', name: '登录日志: 本人可见', type: 2, roles: [] },
 ];
 
+/** The log screens: tenant admins see the logs of users in their dept and below. */
+export const LOG_SCOPES: typeof DEFAULT_SCOPES = [{ menu: 'monitor', resource: 'log', name: '日志: 所在机构及子级可见', type: 4, roles: ['admin'] }];
+
 type DictDef = { code: string; name: string; items: Array<[string, string]> };
 
 /** System dictionaries (blade_dict): one root row per code, items as its children. */

@@ -3,7 +3,7 @@ import { MENU_TREE, type MenuDef } from '@gsl/contract';
 import type { Db } from '../connection.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { sha256 } from '../../platform/auth/tokens.js';
-import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
+import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
 
 type Tx = Db;
 
@@ -20,7 +20,8 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     const menuIds = await seedMenus(tx, MENU_TREE, '0', new Map());
     const roleIds = await seedRoles(tx, cfg.defaultTenantId);
     await once(tx, 'default-grants-v1', () => grantDefaults(tx, roleIds, menuIds));
-    await once(tx, 'default-scopes-v1', () => seedScopes(tx, roleIds, menuIds));
+    await once(tx, 'default-scopes-v1', () => seedScopes(tx, roleIds, menuIds, DEFAULT_SCOPES));
+    await once(tx, 'log-scopes-v1', () => seedScopes(tx, roleIds, menuIds, LOG_SCOPES));
     await seedDicts(tx, 'bladeDict', DICTS);
     await seedDicts(tx, 'bladeDictBiz', DICT_BIZ);
     await seedParams(tx);
@@ -107,8 +108,8 @@ async function grantDefaults(tx: Tx, roleIds: Record<RoleAlias, string>, menuIds
   if (rows.length) await tx.insertInto('bladeRoleMenu').values(rows).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
 }
 
-async function seedScopes(tx: Tx, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>) {
-  for (const s of DEFAULT_SCOPES) {
+async function seedScopes(tx: Tx, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>, scopes: typeof DEFAULT_SCOPES) {
+  for (const s of scopes) {
     const { id } = await tx
       .insertInto('bladeScopeData')
       .values({ menuId: menuIds.get(s.menu)!, resourceCode: s.resource, scopeName: s.name, scopeColumn: 'dept_id', scopeType: s.type })

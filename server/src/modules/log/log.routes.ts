@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { idQuery, pageQuery } from '@gsl/contract';
+import { resolveScope } from '../../platform/access/scope.js';
+import { notFound } from '../../platform/http/errors.js';
+import { route } from '../../platform/http/route.js';
+import { formatTime } from '../../platform/http/time.js';
+import { LOG_KINDS } from './log.kind.js';
+import { logRepo } from './log.repo.js';
+
+/** blade-log: usual, api and error lists and details (issue 4). */
+export default async function logRoutes(app: FastifyInstance) {
+  const view = (row: Record<string, unknown>) => ({
+    ...row,
+    id: String(row.id),
+    createUser: row.createUser == null ? null : String(row.createUser),
+    createDept: row.createDept == null ? null : String(row.createDept),
+    createTime: formatTime(row.createTime as Date, app.config.timeZone),
+  });
+
+  for (const kind of LOG_KINDS) {
+    route(app, {
+      method: 'GET',
+      url: `/api/blade-log/${kind.path}/list`,
+      summary: `blade-log ${kind.path} list: ${kind.label}分页列表`,
+      tags: ['log'],
+      access: { permission: kind.permission },
+      query: pageQuery.passthrough(),
+      handler: async ({ actor, query }) => {
+        const scope = await resolveScope(app.db, actor, 'log');
+        const page = await logRepo.page(app.db, kind, actor, scope, query, query as Record<string, unknown>);
+        return { ...page, records: page.records.map(view) };
+      },
+    });
+
+    route(app, {
+      method: 'GET',
+      url: `/api/blade-log/${kind.path}/detail`,
+      summary: `blade-log ${kind.path} detail: ${kind.label}详情`,
+      tags: ['log'],
+      access: { permission: kind.permission },
+      query: idQuery,
+      handler: async ({ actor, query }) => {
+        const scope = await resolveScope(app.db, actor, 'log');
+        const row = await logRepo.detail(app.db, kind, actor, scope, query.id);
+        if (!row) throw notFound();
+        return view(row);
+      },
+    });
+  }
+}
