@@ -11,4 +11,16 @@ import logRoutes from './log/log.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
-export const MODULES: FastifyPluginAsync[] = [healthRoutes, tokenRoutes, ssoRoutes, menuRoutes, paramRoutes, dictModule, dictBizModule, portalRoutes, userloginRoutes, clientLogRoutes, logRoutes];
+export const MODULES: FastifyPluginAsync[] = [
+  healthRoutes,
+  tokenRoutes,
+  ssoRoutes,
+  menuRoutes,
+  paramRoutes,
+  dictModule,
+  dictBizModule,
+  portalRoutes,
+  userloginRoutes,
+  clientLogRoutes,
+  logRoutes,
+];
