@@ -4,3 +4,4 @@ export * from './auth.js';
 export * from './concurrency.js';
 export * from './system/param.js';
 export * from './system/dict.js';
+export * from './system/client.js';

@@ -14,7 +14,8 @@ export async function migrate(db: Db): Promise<string[]> {
     try {
       await sql`create table if not exists schema_migration (name varchar(200) primary key, applied_time timestamptz not null default now())`.execute(conn);
       const done = new Set((await sql<{ name: string }>`select name from schema_migration`.execute(conn)).rows.map((r) => r.name));
-      for (const m of MIGRATIONS) {
+      // Name order, whatever order the list was written in (modules add their files independently).
+      for (const m of [...MIGRATIONS].sort((a, b) => a.name.localeCompare(b.name))) {
         if (done.has(m.name)) continue;
         await conn.transaction().execute(async (tx) => {
           for (const stmt of splitSql(m.sql)) await sql.raw(stmt).execute(tx);

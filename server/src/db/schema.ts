@@ -33,6 +33,7 @@ export interface TenantTable extends Audited {
 
 export interface ClientTable extends Audited {
   id: Generated<string>;
+  version: Flag;
   clientId: string;
   clientSecretHash: string;
   resourceIds: string | null;

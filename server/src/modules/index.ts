@@ -8,6 +8,7 @@ import { dictBizModule, dictModule } from './system/dict/dict.routes.js';
 import portalRoutes from './portal/portal.routes.js';
 import clientLogRoutes from './log/client-log.routes.js';
 import logRoutes from './log/log.routes.js';
+import clientRoutes from './system/client/client.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
@@ -23,4 +24,5 @@ export const MODULES: FastifyPluginAsync[] = [
   userloginRoutes,
   clientLogRoutes,
   logRoutes,
+  clientRoutes,
 ];

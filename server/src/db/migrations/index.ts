@@ -3,9 +3,11 @@
 import m0001 from './0001_platform.sql';
 import m0002 from './0002_versions.sql';
 import m0003 from './0003_dict_rules.sql';
+import m0007 from './0007_client.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
   { name: '0002_versions', sql: m0002 },
   { name: '0003_dict_rules', sql: m0003 },
+  { name: '0007_client', sql: m0007 },
 ];

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { MSG, clientSubmit, idQuery, idsQuery, pageQuery } from '@gsl/contract';
+import { withMsg } from '../../../platform/http/envelope.js';
+import { notFound } from '../../../platform/http/errors.js';
+import { route } from '../../../platform/http/route.js';
+import { formatTime } from '../../../platform/http/time.js';
+import { clientRepo, type ClientRecord } from './client.repo.js';
+import { clientService } from './client.service.js';
+
+export default async function clientRoutes(app: FastifyInstance) {
+  const view = (r: ClientRecord) => ({ ...r, id: String(r.id), clientSecret: null, createTime: formatTime(r.createTime, app.config.timeZone), updateTime: formatTime(r.updateTime, app.config.timeZone) });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/client/list',
+    summary: 'client list: 应用(客户端)分页列表',
+    tags: ['system-client'],
+    access: { permission: 'client' },
+    query: pageQuery.passthrough(),
+    handler: async ({ query }) => {
+      const page = await clientRepo.page(app.db, query, query as Record<string, unknown>);
+      return { ...page, records: page.records.map(view) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/client/detail',
+    summary: 'client detail: 应用详情 (不含密钥)',
+    tags: ['system-client'],
+    access: { permission: 'client' },
+    query: idQuery,
+    handler: async ({ query }) => {
+      const row = await clientRepo.findById(app.db, query.id);
+      if (!row) throw notFound();
+      return view(row);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-system/client/submit',
+    summary: 'client submit: 新增或修改应用 (新增未填密钥时生成并仅此一次返回)',
+    tags: ['system-client'],
+    access: { permission: 'client' },
+    body: clientSubmit,
+    handler: async ({ actor, body }) => {
+      const { id, created, generatedSecret } = await clientService.submit(app.db, actor, body);
+      app.services.clients.invalidate();
+      const row = (await clientRepo.findById(app.db, id))!;
+      return withMsg({ ...view(row), clientSecret: generatedSecret }, created ? MSG.added : MSG.updated);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-system/client/remove',
+    summary: 'client remove: 删除应用 (ids; 本系统网页端应用不可删除)',
+    tags: ['system-client'],
+    access: { permission: 'client_delete' },
+    query: idsQuery,
+    handler: async ({ query }) => {
+      await clientService.remove(app.db, [...new Set(query.ids.split(','))], app.config.clientId);
+      app.services.clients.invalidate();
+      return withMsg(null, MSG.removed);
+    },
+  });
+}
