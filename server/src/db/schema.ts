@@ -336,6 +336,17 @@ export interface LoginLogTable {
   createTime: Time;
 }
 
+export interface VersionUpdateLogTable extends Audited {
+  id: Generated<string>;
+  versionNo: string;
+  title: string;
+  content: string;
+  updateType: Flag;
+  publishTime: Time;
+  version: Flag;
+  isDeleted: Flag;
+}
+
 export interface SeedStepTable {
   name: string;
   appliedTime: Time;
@@ -343,6 +354,7 @@ export interface SeedStepTable {
 
 export interface Database {
   seedStep: SeedStepTable;
+  bladeVersionUpdateLog: VersionUpdateLogTable;
   bladeTenant: TenantTable;
   bladeClient: ClientTable;
   bladeDept: DeptTable;

@@ -9,6 +9,7 @@ import portalRoutes from './portal/portal.routes.js';
 import clientLogRoutes from './log/client-log.routes.js';
 import logRoutes from './log/log.routes.js';
 import clientRoutes from './system/client/client.routes.js';
+import versionLogRoutes from './system/versionlog/versionlog.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
@@ -25,4 +26,5 @@ export const MODULES: FastifyPluginAsync[] = [
   clientLogRoutes,
   logRoutes,
   clientRoutes,
+  versionLogRoutes,
 ];

@@ -28,6 +28,16 @@ export const DEFAULT_SCOPES: Array<{ menu: string; resource: string; name: strin
 /** The log screens: tenant admins see the logs of users in their dept and below. */
 export const LOG_SCOPES: typeof DEFAULT_SCOPES = [{ menu: 'monitor', resource: 'log', name: '日志: 所在机构及子级可见', type: 4, roles: ['admin'] }];
 
+/** The product's own release notes, seeded once (administrators add later ones on the 版本更新日志 screen). */
+export const VERSION_LOGS = [
+  {
+    versionNo: '0.1.0',
+    title: '门户基础版本上线',
+    updateType: 1,
+    content: '统一身份认证登录(验证码、登录失败锁定);门户框架:我的一天、业务应用、数据库查询、领导驾驶舱、新闻、我的组织;多标签页与锁屏;系统参数、字典、业务字典、应用、日志管理。',
+  },
+];
+
 type DictDef = { code: string; name: string; items: Array<[string, string]> };
 
 /** System dictionaries (blade_dict): one root row per code, items as its children. */

@@ -3,7 +3,7 @@ import { MENU_TREE, type MenuDef } from '@gsl/contract';
 import type { Db } from '../connection.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { sha256 } from '../../platform/auth/tokens.js';
-import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
+import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, VERSION_LOGS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
 
 type Tx = Db;
 
@@ -22,6 +22,9 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     await once(tx, 'default-grants-v1', () => grantDefaults(tx, roleIds, menuIds));
     await once(tx, 'default-scopes-v1', () => seedScopes(tx, roleIds, menuIds, DEFAULT_SCOPES));
     await once(tx, 'log-scopes-v1', () => seedScopes(tx, roleIds, menuIds, LOG_SCOPES));
+    await once(tx, 'version-log-0.1.0', async () => {
+      await tx.insertInto('bladeVersionUpdateLog').values(VERSION_LOGS).execute();
+    });
     await seedDicts(tx, 'bladeDict', DICTS);
     await seedDicts(tx, 'bladeDictBiz', DICT_BIZ);
     await seedParams(tx);
