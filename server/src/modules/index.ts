@@ -10,6 +10,7 @@ import clientLogRoutes from './log/client-log.routes.js';
 import logRoutes from './log/log.routes.js';
 import clientRoutes from './system/client/client.routes.js';
 import versionLogRoutes from './system/versionlog/versionlog.routes.js';
+import portalConfigRoutes from './system/param/portal-config.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
@@ -27,4 +28,5 @@ export const MODULES: FastifyPluginAsync[] = [
   logRoutes,
   clientRoutes,
   versionLogRoutes,
+  portalConfigRoutes,
 ];
