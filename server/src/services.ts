@@ -6,6 +6,7 @@ import type { TokenSigner } from './platform/auth/tokens.js';
 import { CaptchaService } from './modules/auth/captcha.service.js';
 import { LoginService } from './modules/auth/login.service.js';
 import { TokenService } from './modules/auth/token.service.js';
+import { LocalFileStore, type FileStore } from './platform/files/file-store.js';
 
 /** Services shared across modules (the sign-on portal and the token call share login and tokens). */
 export interface Services {
@@ -17,6 +18,7 @@ export interface Services {
   captcha: CaptchaService;
   login: LoginService;
   tokens: TokenService;
+  files: FileStore;
 }
 
 export function createServices(base: Pick<Services, 'config' | 'db' | 'clients' | 'signer' | 'audit'>): Services {
@@ -26,5 +28,6 @@ export function createServices(base: Pick<Services, 'config' | 'db' | 'clients' 
     captcha,
     login: new LoginService(base.db, base.config, captcha),
     tokens: new TokenService(base.db, base.signer, base.config.codeTtlSeconds),
+    files: new LocalFileStore(base.config.fileStoreDir),
   };
 }

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig, type AppConfig } from '../src/platform/config/config.js';
 
 /** A development config with its own secrets for one test run. */
@@ -10,6 +13,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     tokenRateLimit: 10_000,
     ssoRateLimit: 10_000,
+    fileStoreDir: fs.mkdtempSync(path.join(os.tmpdir(), 'gsl-files-')),
     ...overrides,
   };
 }

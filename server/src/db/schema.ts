@@ -347,6 +347,21 @@ export interface VersionUpdateLogTable extends Audited {
   isDeleted: Flag;
 }
 
+export interface AttachTable {
+  id: Generated<string>;
+  tenantId: string;
+  storageKey: string;
+  originalName: string;
+  extension: string;
+  contentType: string;
+  attachSize: ColumnType<string, number | string, number | string>;
+  category: string | null;
+  isDeleted: Flag;
+  createUser: string | null;
+  createDept: string | null;
+  createTime: Time;
+}
+
 export interface SeedStepTable {
   name: string;
   appliedTime: Time;
@@ -354,6 +369,7 @@ export interface SeedStepTable {
 
 export interface Database {
   seedStep: SeedStepTable;
+  bladeAttach: AttachTable;
   bladeVersionUpdateLog: VersionUpdateLogTable;
   bladeTenant: TenantTable;
   bladeClient: ClientTable;

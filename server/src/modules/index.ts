@@ -11,6 +11,7 @@ import logRoutes from './log/log.routes.js';
 import clientRoutes from './system/client/client.routes.js';
 import versionLogRoutes from './system/versionlog/versionlog.routes.js';
 import portalConfigRoutes from './system/param/portal-config.routes.js';
+import attachRoutes from './resource/attach.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
@@ -29,4 +30,5 @@ export const MODULES: FastifyPluginAsync[] = [
   clientRoutes,
   versionLogRoutes,
   portalConfigRoutes,
+  attachRoutes,
 ];

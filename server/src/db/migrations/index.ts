@@ -5,6 +5,7 @@ import m0002 from './0002_versions.sql';
 import m0003 from './0003_dict_rules.sql';
 import m0007 from './0007_client.sql';
 import m0008 from './0008_version_log.sql';
+import m0009 from './0009_attach.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -12,4 +13,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0003_dict_rules', sql: m0003 },
   { name: '0007_client', sql: m0007 },
   { name: '0008_version_log', sql: m0008 },
+  { name: '0009_attach', sql: m0009 },
 ];

@@ -35,6 +35,10 @@ export interface AppConfig {
   webDist?: string;
   tenantMode: boolean;
   defaultTenantId: string;
+  /** Local file store directory (default DATA_DIR/files). */
+  fileStoreDir: string;
+  fileMaxBytes: number;
+  fileExtensions: string[];
 }
 
 export const DEV_CLIENT_SECRET = 'saber_secret';
@@ -90,6 +94,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDist: env.WEB_DIST || undefined,
     tenantMode: bool(env.TENANT_MODE, false),
     defaultTenantId: env.DEFAULT_TENANT_ID || '000001',
+    fileStoreDir: env.FILE_STORE_DIR || `${env.DATA_DIR || './data'}/files`,
+    fileMaxBytes: int(env, 'FILE_MAX_BYTES', 20 * 1024 * 1024, 1024),
+    fileExtensions: (env.FILE_EXTENSIONS || 'jpg,jpeg,png,gif,webp,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,zip,rar,7z,mp4')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { idQuery } from '@gsl/contract';
+import { badRequest, notFound } from '../../platform/http/errors.js';
+import { route } from '../../platform/http/route.js';
+
+/** The avatar rule (specification §5, §9): jpg or png, at most 500 KB. */
+const AVATAR = { extensions: ['jpg', 'jpeg', 'png'], maxBytes: 500 * 1024 };
+
+/** Magic numbers of the image types we accept, so a renamed file cannot pass as an image. */
+const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
+  jpg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  png: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  gif: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8',
+  webp: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+  pdf: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
+};
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', zip: 'application/zip', mp4: 'video/mp4',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** Counts bytes and checks the first bytes against the extension's signature while streaming to the store. */
+function inspect(ext: string, max: number) {
+  let size = 0;
+  let head = Buffer.alloc(0);
+  const t = new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      size += chunk.length;
+      if (size > max) return cb(badRequest(`文件大小不能超过${formatSize(max)}`));
+      if (head.length < 16) {
+        head = Buffer.concat([head, chunk]).subarray(0, 16);
+        const sig = SIGNATURES[ext];
+        if (head.length >= 12 && sig && !sig(head)) return cb(badRequest('文件内容与扩展名不符'));
+      }
+      cb(null, chunk);
+    },
+  });
+  return { stream: t, size: () => size };
+}
+
+const formatSize = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)}MB` : `${Math.round(n / 1024)}KB`);
+
+export default async function attachRoutes(app: FastifyInstance) {
+  const { config, db } = app;
+  const files = app.services.files;
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.fileMaxBytes + 1, fieldSize: 1000 } });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-resource/oss/endpoint/put-file-attach',
+    summary: 'put-file-attach: 上传附件 (category=avatar 时仅 jpg/png 且不超过500KB)',
+    tags: ['resource'],
+    access: { permission: 'authenticated' },
+    query: z.object({ category: z.enum(['avatar', 'attachment'], { message: '附件类别不正确' }).optional() }),
+    consumes: ['multipart/form-data'],
+    handler: async ({ req, actor, query }) => {
+      if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
+      const file = await req.file();
+      if (!file) throw badRequest('请选择要上传的文件');
+      const originalName = path.basename(file.filename || '').slice(0, 255);
+      const ext = path.extname(originalName).slice(1).toLowerCase();
+      const avatar = query.category === 'avatar';
+      const allowed = avatar ? AVATAR.extensions : config.fileExtensions;
+      const max = avatar ? AVATAR.maxBytes : config.fileMaxBytes;
+      if (!ext || !allowed.includes(ext)) {
+        file.file.resume();
+        throw badRequest(avatar ? '头像只能是 jpg 或 png 格式' : `不支持的文件类型,允许: ${allowed.join('、')}`);
+      }
+      const key = `${actor.tenantId}/${new Date().toISOString().slice(0, 10)}/${randomUUID()}.${ext}`;
+      const check = inspect(ext, max);
+      const body: Readable = file.file.pipe(check.stream);
+      file.file.on('limit', () => check.stream.destroy(badRequest(`文件大小不能超过${formatSize(max)}`)));
+      check.stream.on('error', () => file.file.resume());
+      try {
+        await files.put(key, body);
+      } catch (err) {
+        await files.remove(key);
+        throw check.stream.errored ?? err; // the size or signature refusal, when that is what stopped it
+      }
+      const row = await db
+        .insertInto('bladeAttach')
+        .values({ tenantId: actor.tenantId, storageKey: key, originalName, extension: ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', attachSize: check.size(), category: query.category ?? 'attachment', createUser: actor.userId, createDept: actor.deptId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const link = `/api/blade-resource/attach/download?id=${row.id}`;
+      return { attachId: String(row.id), link, domain: '', name: key, originalName, size: check.size() };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-resource/attach/download',
+    summary: '附件下载 (同租户用户; 令牌可放在 Blade-Auth 查询参数中)',
+    tags: ['resource'],
+    access: { permission: 'authenticated' },
+    query: idQuery.extend({ 'Blade-Auth': z.string().max(2000).optional() }),
+    raw: true,
+    produces: 'application/octet-stream',
+    handler: async ({ reply, actor, query }) => {
+      const row = await db
+        .selectFrom('bladeAttach')
+        .select(['storageKey', 'originalName', 'contentType', 'attachSize'])
+        .where('id', '=', query.id)
+        .where('tenantId', '=', actor.tenantId)
+        .where('isDeleted', '=', 0)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const inline = row.contentType.startsWith('image/') || row.contentType === 'application/pdf';
+      return reply
+        .header('content-type', row.contentType)
+        .header('content-length', String(row.attachSize))
+        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
+        .header('cache-control', 'private, max-age=86400')
+        .send(files.get(row.storageKey));
+    },
+  });
+}
