@@ -160,3 +160,19 @@ describe('expired codes', () => {
     expect(res.body).toEqual({ error_code: 400, error_description: '授权码无效或已过期' });
   });
 });
+
+describe('a refresh racing a revocation', () => {
+  it('a successor issued after its chain was revoked cannot refresh', async () => {
+    const s = await t.login('nj_aoc');
+    const client = (await t.app.services.clients.find('saber'))!;
+    const user = await t.db.selectFrom('bladeUser').selectAll().where('account', '=', 'nj_aoc').executeTakeFirstOrThrow();
+    // the interleaving: the refresh has spent its token, then the chain is revoked (a reuse or a logout), then the successor is written
+    const rotated = await t.app.services.tokens.rotate(s.refresh_token, 'saber');
+    expect(rotated).not.toBeNull();
+    await t.app.services.tokens.revokeChain(rotated!.chainId, 'reuse');
+    const successor = await t.app.services.tokens.issue(user as never, client, { chainId: rotated!.chainId });
+    const res = await token({ grant_type: 'sso_refresh_token', refresh_token: successor.refresh_token });
+    expect(res.status).toBe(400);
+    expect(res.body.error_description).toBe('refreshToken有误或已过期');
+  });
+});

@@ -104,6 +104,9 @@ export class TokenService {
       .where('revokedTime', 'is', null)
       .where('expireTime', '>', sql<Date>`now()`)
       .where('clientId', '=', clientId)
+      // A successor issued while its chain was being revoked (a refresh racing a reuse or a logout)
+      // was inserted after the revocation marked the rows: the chain table is the authority.
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('authRevokedChain as c').select('c.chainId').whereRef('c.chainId', '=', 'authRefreshToken.chainId'))))
       .returning(['userId', 'chainId'])
       .executeTakeFirst();
     if (row) return row;
