@@ -23,8 +23,24 @@ const server = (name: string, env: Record<string, string>) => ({
 });
 
 /**
+ * System tests (server/test/system) run the BUILT server, `node server/dist/main.js`, as real
+ * processes on 127.0.0.1 (`npm test` builds first). No sql-text plugin and no global setup: they
+ * import nothing from server/src. The PostgreSQL part skips itself when DATABASE_URL is unset.
+ */
+const system = {
+  test: {
+    name: 'system',
+    root: '.',
+    include: ['server/test/system/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+  },
+};
+
+/**
  * Server tests run on PGlite, and again on real PostgreSQL when DATABASE_URL is set; the web's unit
- * tests run in happy-dom.
+ * tests run in happy-dom; system tests run the built server as processes.
  */
 export default defineConfig({
   test: {
@@ -32,6 +48,7 @@ export default defineConfig({
       server('server:pglite', { TEST_DB: 'pglite' }),
       ...(process.env.DATABASE_URL ? [server('server:pg', { TEST_DB: 'pg' })] : []),
       'web/vitest.config.ts',
+      system,
     ],
   },
 });

@@ -1,7 +1,11 @@
 // Benchmark of the BUILT product (server/dist/main.js + web/dist). Prints figures beside their
 // targets; a missed target is reported as OVER but does not fail the run (figures, not tests).
-// The run fails (exit 1) only when the product does not start or a request errors.
+// The run fails (exit 1) only when the product does not start, a request errors or a write is lost.
 // All traffic goes to 127.0.0.1 on a free port; see bench/README.md.
+//
+//   node bench/run.mjs           everything: the figures below, then the load run (bench/load.mjs)
+//   node bench/run.mjs figures   starts, sizes and the single-endpoint figures only
+//   node bench/run.mjs load      the load run only (LOAD_SECONDS, DATABASE_URL: see load.mjs)
 import { spawn, execFileSync } from 'node:child_process';
 import { createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -10,6 +14,7 @@ import net from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { runLoad } from './load.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const SERVER_MAIN = join(ROOT, 'server', 'dist', 'main.js');
@@ -26,12 +31,20 @@ const TOKEN_RATE_LIMIT = '1000000';
 const COLD_STARTS = 3;
 const SEED_LOGINS = 200;
 
+const MODES = ['all', 'figures', 'load'];
+const MODE = process.argv[2] ?? 'all';
+if (!MODES.includes(MODE)) {
+  console.error(`usage: node bench/run.mjs [${MODES.join('|')}]  (got "${MODE}")`);
+  process.exit(2);
+}
+
 // ───────────────────────── bookkeeping and cleanup ─────────────────────────
 
 const children = new Set();
 const tempDirs = [];
 const rows = []; // { name, value, target, ok } — ok: true / false / null (no target)
-const problems = []; // request errors / start failures → exit 1
+const problems = []; // request errors / start failures / lost writes → exit 1
+const asyncCleanups = []; // e.g. dropping a temporary PostgreSQL database (load run)
 
 function cleanup() {
   for (const child of children) {
@@ -42,12 +55,17 @@ function cleanup() {
     try { rmSync(dir, { recursive: true, force: true }); } catch { /* best effort */ }
   }
 }
+/** Kills the servers, removes temp dirs, then runs the asynchronous cleanups (at most 15 s). */
+async function cleanupAll() {
+  cleanup();
+  const pending = asyncCleanups.splice(0).map((fn) => Promise.resolve().then(fn).catch((err) => console.error(`cleanup: ${err.message}`)));
+  await Promise.race([Promise.all(pending), sleep(15_000)]);
+}
 process.on('exit', cleanup);
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
-    console.error(`\n${sig}: stopping servers, removing temp dirs`);
-    cleanup();
-    process.exit(130);
+    console.error(`\n${sig}: stopping servers, removing temp dirs and databases`);
+    cleanupAll().finally(() => process.exit(130));
   });
 }
 
@@ -73,15 +91,16 @@ function freePort() {
   });
 }
 
-function serverEnv(dataDir, port, apiCrypto) {
+function serverEnv({ dataDir, databaseUrl, port, apiCrypto }) {
   const env = { ...process.env };
-  delete env.DATABASE_URL; // always the embedded PGlite database
+  delete env.DATABASE_URL; // the embedded PGlite database unless databaseUrl is given (load run)
+  delete env.DATA_DIR;
   delete env.NODE_ENV; // development mode: demo accounts are seeded
   return {
     ...env,
     HOST,
     PORT: String(port),
-    DATA_DIR: dataDir,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     API_CRYPTO: apiCrypto ? '1' : '0',
     API_AES_KEY: AES_KEY,
     JWT_SECRET,
@@ -102,9 +121,10 @@ function healthOnce(port) {
 }
 
 /** Spawns the server and resolves once /api/health answers 200; `ms` = spawn → first 200. */
-async function startServer({ dataDir, port, apiCrypto, timeoutMs = 60_000 }) {
+async function startServer({ dataDir, databaseUrl, port, apiCrypto, timeoutMs = 60_000, main = SERVER_MAIN, env = null }) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env: serverEnv(dataDir, port, apiCrypto), stdio: ['ignore', 'pipe', 'pipe'] });
+  const childEnv = env ?? serverEnv({ dataDir, databaseUrl, port, apiCrypto });
+  const child = spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
   const keep = (chunk) => { output = (output + chunk).slice(-8000); };
@@ -214,9 +234,9 @@ function recordLoad(name, r, { latency = true } = {}) {
 
 // ───────────────────────── steps ─────────────────────────
 
-function checkBuilt() {
+function checkBuilt({ web = true } = {}) {
   const manifest = join(ROOT, 'web', 'dist', '.vite', 'manifest.json');
-  const missing = [SERVER_MAIN, manifest].filter((f) => !existsSync(f));
+  const missing = [SERVER_MAIN, ...(web ? [manifest] : [])].filter((f) => !existsSync(f));
   if (missing.length) {
     throw new StartError(`not built: ${missing.join(', ')} — run \`npm run bench\` at the repository root (it builds first), or \`npm run build\``);
   }
@@ -227,7 +247,7 @@ function checkBuilt() {
     }
     return t;
   };
-  for (const [src, built] of [[join(ROOT, 'server', 'src'), SERVER_MAIN], [join(ROOT, 'web', 'src'), manifest]]) {
+  for (const [src, built] of [[join(ROOT, 'server', 'src'), SERVER_MAIN], ...(web ? [[join(ROOT, 'web', 'src'), manifest]] : [])]) {
     if (existsSync(src) && newest(src) > statSync(built).mtimeMs) {
       console.log(`! ${built.slice(ROOT.length + 1)} is older than ${src.slice(ROOT.length + 1)} — figures are for the last build (\`npm run bench\` at the root rebuilds)`);
     }
@@ -253,13 +273,27 @@ function bundleSizes() {
 const began = performance.now();
 
 async function main() {
-  checkBuilt();
+  checkBuilt({ web: MODE !== 'load' });
 
-  console.log(`bench: node ${process.version}, PGlite in a temp DATA_DIR, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`);
+  console.log(`bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`);
 
   const [load1] = loadavg();
   const cpus = availableParallelism();
   console.log(`machine: ${cpus} CPUs, load average ${load1.toFixed(2)}${load1 > cpus / 2 ? ' — busy: other work shares the CPUs, so times and req/s come out lower and noisier' : ''}`);
+  if (MODE !== 'load') await figures();
+  if (MODE !== 'figures') {
+    await runLoad({
+      ROOT, HOST, CLIENT, PASSWORD, TENANT, AES_KEY, JWT_SECRET, TOKEN_RATE_LIMIT,
+      log, record, problems, tempDirs, asyncCleanups,
+      startServer, stopServer, freePort, request, decrypt, tokenPath, StartError,
+    });
+  }
+  print();
+}
+
+/** Starts, sizes and single-endpoint figures on PGlite (the original bench). */
+async function figures() {
+  console.log('figures: PGlite in a temp DATA_DIR');
   // 4. Bundle sizes first: cheapest, no server.
   log('gzip size of the web bundles (web/scripts/bundle-size.mjs)');
   bundleSizes();
@@ -329,8 +363,6 @@ async function main() {
   await stopServer(server);
   const change = 100 * (on.rps / off.rps - 1);
   record('userlogin/list req/s, encryption on vs off', `${on.rps.toFixed(0)} vs ${off.rps.toFixed(0)} (${change >= 0 ? '+' : ''}${change.toFixed(1)} %)`, null, null);
-
-  print();
 }
 
 function print() {
@@ -351,14 +383,14 @@ function print() {
 }
 
 main().then(
-  () => {
-    cleanup();
+  async () => {
+    await cleanupAll();
     process.exit(problems.length ? 1 : 0);
   },
-  (err) => {
+  async (err) => {
     if (rows.length) print();
     console.error(`\nbench FAILED: ${err instanceof StartError ? '' : 'a request failed: '}${err.message}`);
-    cleanup();
+    await cleanupAll();
     process.exit(1);
   },
 );
