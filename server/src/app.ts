@@ -68,7 +68,7 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16384 });
-  installGuard(app, { db, clients, signer });
+  installGuard(app, { db, clients, signer, config });
   if (config.apiCrypto) installEncryption(app, config.aesKey);
   audit.install(app);
 

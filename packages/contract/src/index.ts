@@ -6,3 +6,4 @@ export * from './system/param.js';
 export * from './system/dict.js';
 export * from './system/client.js';
 export * from './system/version-log.js';
+export * from './system/tenant.js';

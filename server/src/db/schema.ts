@@ -15,6 +15,7 @@ interface Audited {
 
 export interface TenantTable extends Audited {
   id: Generated<string>;
+  version: Flag;
   tenantId: string;
   tenantName: string;
   domainUrl: string | null;
@@ -23,7 +24,7 @@ export interface TenantTable extends Audited {
   contactNumber: string | null;
   address: string | null;
   accountNumber: Flag;
-  expireTime: Date | null;
+  expireTime: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   packageId: string | null;
   datasourceId: string | null;
   licenseKey: string | null;
@@ -362,6 +363,19 @@ export interface AttachTable {
   createTime: Time;
 }
 
+export interface TenantPackageTable extends Audited {
+  id: Generated<string>;
+  packageName: string;
+  remark: string | null;
+  version: Flag;
+  isDeleted: Flag;
+}
+
+export interface TenantPackageMenuTable {
+  packageId: Id;
+  menuId: Id;
+}
+
 export interface SeedStepTable {
   name: string;
   appliedTime: Time;
@@ -369,6 +383,8 @@ export interface SeedStepTable {
 
 export interface Database {
   seedStep: SeedStepTable;
+  bladeTenantPackage: TenantPackageTable;
+  bladeTenantPackageMenu: TenantPackageMenuTable;
   bladeAttach: AttachTable;
   bladeVersionUpdateLog: VersionUpdateLogTable;
   bladeTenant: TenantTable;

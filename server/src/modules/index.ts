@@ -12,6 +12,8 @@ import clientRoutes from './system/client/client.routes.js';
 import versionLogRoutes from './system/versionlog/versionlog.routes.js';
 import portalConfigRoutes from './system/param/portal-config.routes.js';
 import attachRoutes from './resource/attach.routes.js';
+import tenantRoutes from './system/tenant/tenant.routes.js';
+import tenantPackageRoutes from './system/tenant/package.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
@@ -31,4 +33,6 @@ export const MODULES: FastifyPluginAsync[] = [
   versionLogRoutes,
   portalConfigRoutes,
   attachRoutes,
+  tenantRoutes,
+  tenantPackageRoutes,
 ];

@@ -6,6 +6,7 @@ import m0003 from './0003_dict_rules.sql';
 import m0007 from './0007_client.sql';
 import m0008 from './0008_version_log.sql';
 import m0009 from './0009_attach.sql';
+import m0010 from './0010_tenant.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -14,4 +15,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0007_client', sql: m0007 },
   { name: '0008_version_log', sql: m0008 },
   { name: '0009_attach', sql: m0009 },
+  { name: '0010_tenant', sql: m0010 },
 ];

@@ -2,6 +2,7 @@ import { AUTH_MSG } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
+import { tenantProblem } from '../../platform/access/tenant.js';
 import { authRepo, type LoginUser } from './auth.repo.js';
 import type { CaptchaService } from './captcha.service.js';
 
@@ -62,6 +63,8 @@ export class LoginService {
       return this.fail(a, user, locked ? lockedMessage(after.lockedUntil!) : AUTH_MSG.badCredentials, true);
     }
     if (user.status !== 1) return this.fail(a, user, AUTH_MSG.disabled, false);
+    const tenant = await tenantProblem(this.db, user.tenantId);
+    if (tenant) return this.fail(a, user, tenant, false);
     if (user.loginFailCount > 0 || user.lockedUntil) await authRepo.clearFailures(this.db, user.id);
     await this.log(a, user, true, null);
     return { ok: true, user };

@@ -4,6 +4,7 @@ import { AUTH_MSG, GRANT_TYPES, MSG } from '@gsl/contract';
 import { AppError } from '../../platform/http/errors.js';
 import { route } from '../../platform/http/route.js';
 import { authRepo } from './auth.repo.js';
+import { tenantProblem } from '../../platform/access/tenant.js';
 
 const tokenParams = z.object({
   grant_type: z.enum(GRANT_TYPES, { message: AUTH_MSG.badGrant }),
@@ -83,9 +84,10 @@ export default async function tokenRoutes(app: FastifyInstance) {
       }
       const user = await authRepo.findUserById(db, userId!);
       if (!user) throw oauthError(AUTH_MSG.badCredentials);
-      if (user.status !== 1) {
+      const refusal = user.status !== 1 ? AUTH_MSG.disabled : await tenantProblem(db, user.tenantId);
+      if (refusal) {
         if (chainId) await tokens.revokeChain(chainId, 'admin');
-        throw oauthError(AUTH_MSG.disabled);
+        throw oauthError(refusal);
       }
       const answer = await tokens.issue(user, client, { chainId, roleId: header(req, 'role-id') });
       if (p.grant_type === 'sso_authorization_code') await login.log({ tenantId: user.tenantId, account: user.account, loginType: 'sso_code', ...meta }, user, true, null);

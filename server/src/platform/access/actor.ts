@@ -32,7 +32,7 @@ export interface AccessClaims {
 
 export type ActorLookup =
   | { ok: true; actor: Actor }
-  | { ok: false; reason: 'gone' | 'disabled' | 'revoked' };
+  | { ok: false; reason: 'gone' | 'disabled' | 'revoked' | 'tenant_expired' | 'tenant_unavailable' };
 
 /**
  * One query per request: the user, their dept path, the still-valid roles of the token, whether the
@@ -49,11 +49,15 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: string
     idPath: string;
     profileTag: string | null;
     revoked: boolean;
+    tenantOk: boolean | null;
+    tenantExpired: boolean | null;
     roles: Array<{ id: string; alias: string }> | null;
     granted: boolean;
   }>`
     select u.account, u.real_name, u.tenant_id, u.status, u.dept_id, d.id_path, u.profile_tag,
       exists(select 1 from auth_revoked_chain c where c.chain_id = ${claims.chainId}) as revoked,
+      (select t.status = 1 from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0) as tenant_ok,
+      (select t.expire_time is not null and t.expire_time < now() from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0) as tenant_expired,
       (select json_agg(json_build_object('id', r.id::text, 'alias', r.role_alias))
          from blade_user_role ur join blade_role r on r.id = ur.role_id
         where ur.user_id = u.id and r.status = 1 and r.is_deleted = 0
@@ -71,6 +75,8 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: string
   if (!r) return { ok: false, reason: 'gone' };
   if (r.revoked) return { ok: false, reason: 'revoked' };
   if (r.status !== 1) return { ok: false, reason: 'disabled' };
+  if (!r.tenantOk) return { ok: false, reason: 'tenant_unavailable' };
+  if (r.tenantExpired) return { ok: false, reason: 'tenant_expired' };
   const roles = r.roles ?? [];
   const aliases = roles.map((x) => x.alias);
   const isAdministrator = aliases.includes('administrator');

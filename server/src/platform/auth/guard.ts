@@ -1,7 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MSG, MSG } from '@gsl/contract';
+import { AUTH_MSG, MSG, TENANT_MSG } from '@gsl/contract';
+import type { AppConfig } from '../config/config.js';
+import { PLATFORM_CODES } from '../access/tenant.js';
 import type { Db } from '../../db/connection.js';
 import { loadActor } from '../access/actor.js';
+import { apiScopeAllows, requestPaths } from '../access/api-scope.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
 import type { ClientRegistry, ClientRow } from './client.js';
 import type { TokenSigner } from './tokens.js';
@@ -26,7 +29,13 @@ export function bearerOf(req: FastifyRequest): string | null {
  * Access on every request, before the body is read: client check (Basic) on every /api call that is
  * not open, then token, live user and permission on every call that is not public.
  */
-export function installGuard(app: FastifyInstance, deps: { db: Db; clients: ClientRegistry; signer: TokenSigner }): void {
+const REFUSALS: Record<string, string> = {
+  disabled: AUTH_MSG.disabled,
+  tenant_expired: TENANT_MSG.expired,
+  tenant_unavailable: TENANT_MSG.unavailable,
+};
+
+export function installGuard(app: FastifyInstance, deps: { db: Db; clients: ClientRegistry; signer: TokenSigner; config: AppConfig }): void {
   app.decorateRequest('actor', null);
   app.decorateRequest('client', null);
   app.addHook('onRequest', async (req) => {
@@ -41,8 +50,11 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; clients: Clie
     const claims = await deps.signer.verify(token);
     if (!claims || claims.clientId !== client.clientId) throw unauthorized('登录已过期,请重新登录');
     const found = await loadActor(deps.db, claims, access.permission);
-    if (!found.ok) throw unauthorized(found.reason === 'disabled' ? AUTH_MSG.disabled : '登录已失效,请重新登录');
+    if (!found.ok) throw unauthorized(REFUSALS[found.reason] ?? '登录已失效,请重新登录');
     req.actor = found.actor;
     if (!found.actor.allowed) throw forbidden();
+    // Tenant mode: platform settings belong to the platform administrator only (SpringBlade #41/#42).
+    if (deps.config.tenantMode && !found.actor.isAdministrator && PLATFORM_CODES.has(access.permission)) throw forbidden();
+    if (!(await apiScopeAllows(deps.db, found.actor, requestPaths(req)))) throw forbidden();
   });
 }

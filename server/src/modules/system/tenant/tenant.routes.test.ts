@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { assertAccountQuota } from './tenant.service.js';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ tenantMode: true });
+  admin = (await t.login('admin')).access_token;
+});
+afterAll(() => t?.close());
+
+const call = (method: 'GET' | 'POST', url: string, token: string, opts: { query?: Record<string, string>; body?: unknown } = {}) => t.call({ method, url, token, ...opts });
+const loginAs = (account: string, password: string, tenantId: string) =>
+  t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'password', username: account, password, tenantId } });
+
+let created: { id: string; tenantId: string; adminPassword: string; version: number };
+let packageId: string;
+
+describe('tenants and packages (tenant mode on)', () => {
+  it('a package lists non-platform menus only', async () => {
+    const menus = await t.db.selectFrom('bladeMenu').select(['id', 'code']).where('code', 'in', ['portal', 'portal_myday', 'user', 'user_add', 'param']).execute();
+    const id = (code: string) => menus.find((m) => m.code === code)!.id;
+    const refused = await call('POST', '/api/blade-system/tenant-package/submit', admin, { body: { packageName: '基础版', menuIds: [id('portal'), id('param')].join(',') } });
+    expect(refused.body.msg).toBe('产品包不能包含平台设置菜单');
+    const ok = await call('POST', '/api/blade-system/tenant-package/submit', admin, { body: { packageName: '基础版', menuIds: ['portal', 'portal_myday', 'user', 'user_add'].map(id).join(',') } });
+    expect(ok.body.msg).toBe('新增成功');
+    packageId = ok.body.data.id;
+  });
+
+  it('creating a tenant provisions its org, an admin role limited to its package, and an admin account shown once', async () => {
+    const res = await call('POST', '/api/blade-system/tenant/submit', admin, { body: { tenantName: '苏州市吴江区工商联', linkman: '王敏', accountNumber: 3, packageId } });
+    expect(res.body).toMatchObject({ msg: '新增成功', data: { tenantId: '000002', adminAccount: 'admin', packageName: '基础版', accountUsed: 1 } });
+    created = { id: res.body.data.id, tenantId: res.body.data.tenantId, adminPassword: res.body.data.adminPassword, version: res.body.data.version };
+    const session = await loginAs('admin', created.adminPassword, '000002');
+    expect(session.status).toBe(200);
+    const buttons = await t.call({ url: '/api/blade-system/menu/buttons', token: session.body.access_token });
+    const codes = JSON.stringify(buttons.body.data);
+    expect(codes).toContain('"user_add"');
+    expect(codes).not.toContain('"param"');
+    expect((await t.call({ url: '/api/blade-system/tenant/list', token: session.body.access_token })).status).toBe(403);
+  });
+
+  it('a tenant admin cannot reach platform settings or another tenant\'s rows (SpringBlade #41/#42)', async () => {
+    const session = await loginAs('admin', created.adminPassword, '000002');
+    const token = session.body.access_token;
+    // even if his role were granted the parameter menu, tenant mode keeps platform settings to the platform administrator
+    const role = await t.db.selectFrom('bladeRole').select('id').where('tenantId', '=', '000002').where('roleAlias', '=', 'admin').executeTakeFirstOrThrow();
+    const paramMenus = await t.db.selectFrom('bladeMenu').select('id').where('code', 'in', ['param', 'param_add', 'client', 'tenant']).execute();
+    await t.db.insertInto('bladeRoleMenu').values(paramMenus.map((m) => ({ roleId: role.id, menuId: m.id }))).execute();
+    const fresh = (await loginAs('admin', created.adminPassword, '000002')).body.access_token;
+    expect((await call('GET', '/api/blade-system/param/list', fresh)).status).toBe(403);
+    expect((await call('POST', '/api/blade-system/param/submit', fresh, { body: { paramName: 'x', paramKey: 'x.y', paramValue: 'z' } })).status).toBe(403);
+    expect((await call('GET', '/api/blade-system/tenant/list', fresh)).status).toBe(403);
+    expect((await call('POST', '/api/blade-system/tenant/submit', fresh, { body: { id: created.id, version: 1, tenantName: '篡改' } })).status).toBe(403);
+    // his own tenant's business dictionary is his; the default tenant's stays invisible
+    const biz = await call('GET', '/api/blade-system/dict-biz/parent-list', token);
+    expect(biz.status === 403 || biz.body.data.total === 0).toBe(true);
+    const ownInfo = await call('GET', '/api/aoc-service/portal/deptInfo/detail', token);
+    expect(ownInfo.body.data.orgName).toBe('苏州市吴江区工商联');
+  });
+
+  it('the account quota refuses users beyond it', async () => {
+    await assertAccountQuota(t.db, '000002', 2); // 1 used + 2 = 3: fits
+    await expect(assertAccountQuota(t.db, '000002', 3)).rejects.toThrow('租户账号额度已用完,请联系管理员扩容');
+    await expect(assertAccountQuota(t.db, '000001', 10_000)).resolves.toBeUndefined(); // -1: no limit
+  });
+
+  it('an expired tenant\'s users are refused at sign-on and their live tokens stop', async () => {
+    const live = (await loginAs('admin', created.adminPassword, '000002')).body.access_token;
+    const setting = await call('POST', '/api/blade-system/tenant/setting', admin, { query: { ids: created.id }, body: { accountNumber: 3, expireTime: '2020-01-01 00:00:00' } });
+    expect(setting.body.msg).toBe('更新成功');
+    const refused = await loginAs('admin', created.adminPassword, '000002');
+    expect(refused.body.error_description).toBe('租户授权已过期,请联系管理员');
+    const info = await t.call({ url: '/api/blade-auth/oauth/user-info', token: live });
+    expect(info.body).toMatchObject({ code: 401, msg: '租户授权已过期,请联系管理员' });
+    const listed = (await call('GET', '/api/blade-system/tenant/list', admin, { query: { tenantId: '000002' } })).body.data.records[0];
+    expect(listed.expired).toBe(true);
+  });
+
+  it('package in use cannot be removed; default and own tenants cannot be removed; a removed tenant cannot sign on', async () => {
+    expect((await call('POST', '/api/blade-system/tenant-package/remove', admin, { query: { ids: packageId } })).body.msg).toBe('该产品包仍被租户使用,不能删除');
+    const own = await t.db.selectFrom('bladeTenant').select('id').where('tenantId', '=', '000001').executeTakeFirstOrThrow();
+    expect((await call('POST', '/api/blade-system/tenant/remove', admin, { query: { ids: own.id } })).body.msg).toBe('不能删除当前登录所在的租户');
+    await t.db.updateTable('bladeTenant').set({ expireTime: sql`now() + interval '1 day'` }).where('id', '=', created.id).execute();
+    expect((await call('POST', '/api/blade-system/tenant/remove', admin, { query: { ids: created.id } })).body.msg).toBe('删除成功');
+    expect((await loginAs('admin', created.adminPassword, '000002')).body.error_description).toBe('租户不存在或已停用');
+  });
+
+  it('tenant names are unique', async () => {
+    expect((await call('POST', '/api/blade-system/tenant/submit', admin, { body: { tenantName: '江苏省工商业联合会' } })).body.msg).toBe('租户名称已存在');
+  });
+});

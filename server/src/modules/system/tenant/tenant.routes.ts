@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MSG, idQuery, idsQuery, pageQuery, tenantSubmit } from '@gsl/contract';
+import { withMsg } from '../../../platform/http/envelope.js';
+import { notFound } from '../../../platform/http/errors.js';
+import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { route } from '../../../platform/http/route.js';
+import { formatTime } from '../../../platform/http/time.js';
+import { tenantService } from './tenant.service.js';
+
+const FIELDS: FieldWhitelist = {
+  tenantId: { column: 't.tenantId', kind: 'text' },
+  tenantName: { column: 't.tenantName', kind: 'text' },
+  linkman: { column: 't.linkman', kind: 'text' },
+  contactNumber: { column: 't.contactNumber', kind: 'text' },
+  expireTime: { column: 't.expireTime', kind: 'date' },
+};
+const COLUMNS = ['t.id', 't.tenantId', 't.tenantName', 't.domainUrl', 't.linkman', 't.contactNumber', 't.address', 't.accountNumber', 't.expireTime', 't.packageId', 't.status', 't.version', 't.createTime', 'p.packageName'] as const;
+
+/** Tenants (platform administration, menu 'tenant'). */
+export default async function tenantRoutes(app: FastifyInstance) {
+  const { db, config } = app;
+  const tz = config.timeZone;
+  const base = () => db.selectFrom('bladeTenant as t').leftJoin('bladeTenantPackage as p', 'p.id', 't.packageId').where('t.isDeleted', '=', 0);
+  const accounts = (tenantIds: string[]) =>
+    tenantIds.length
+      ? db.selectFrom('bladeUser').select(['tenantId', (eb) => eb.fn.countAll<string>().as('n')]).where('tenantId', 'in', tenantIds).where('isDeleted', '=', 0).groupBy('tenantId').execute()
+      : Promise.resolve([]);
+  const view = (r: any, used: number) => ({
+    ...r,
+    id: String(r.id),
+    packageId: r.packageId == null ? null : String(r.packageId),
+    accountUsed: used,
+    expired: !!r.expireTime && new Date(r.expireTime).getTime() < Date.now(),
+    expireTime: formatTime(r.expireTime, tz),
+    createTime: formatTime(r.createTime, tz),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/tenant/list',
+    summary: 'tenant list: 租户分页列表 (含账号用量、产品包、是否过期)',
+    tags: ['system-tenant'],
+    access: { permission: 'tenant' },
+    query: pageQuery.passthrough(),
+    handler: async ({ query }) => {
+      const page = await paginate<any>(base().where((eb) => eb.and(filterExpressions(eb, query as Record<string, unknown>, FIELDS))), (qb) => qb.select(COLUMNS), query, FIELDS, [['t.tenantId', 'asc']]);
+      const used = new Map((await accounts(page.records.map((r) => r.tenantId))).map((u) => [u.tenantId, Number(u.n)]));
+      return { ...page, records: page.records.map((r) => view(r, used.get(r.tenantId) ?? 0)) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/tenant/detail',
+    summary: 'tenant detail: 租户详情',
+    tags: ['system-tenant'],
+    access: { permission: 'tenant' },
+    query: idQuery,
+    handler: async ({ query }) => {
+      const row = await base().select(COLUMNS).where('t.id', '=', query.id).executeTakeFirst();
+      if (!row) throw notFound();
+      const used = await accounts([row.tenantId]);
+      return view(row, Number(used[0]?.n ?? 0));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/tenant/select',
+    summary: 'tenant select: 租户下拉选项',
+    tags: ['system-tenant'],
+    access: { permission: 'tenant' },
+    handler: async () => (await base().select(['t.tenantId', 't.tenantName']).orderBy('t.tenantId').execute()).map((r) => ({ tenantId: r.tenantId, tenantName: r.tenantName })),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-system/tenant/submit',
+    summary: 'tenant submit: 新增租户 (开通根机构、管理员角色与 admin 账号, 初始密码仅返回一次) 或修改租户',
+    tags: ['system-tenant'],
+    access: { permission: 'tenant' },
+    body: tenantSubmit,
+    handler: async ({ actor, body }) => {
+      const { id, adminPassword } = await tenantService.submit(db, actor, body, config.defaultTenantId);
+      const row = (await base().select(COLUMNS).where('t.id', '=', id).executeTakeFirstOrThrow()) as any;
+      const used = await accounts([row.tenantId]);
+      return withMsg({ ...view(row, Number(used[0]?.n ?? 0)), ...(adminPassword ? { adminAccount: 'admin', adminPassword } : {}) }, body.id ? MSG.updated : MSG.added);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-system/tenant/setting',
+    summary: 'tenant setting: 租户授权配置 (账号额度、过期时间)',
+    tags: ['system-tenant'],
+    access: { permission: 'tenant_setting' },
+    query: idsQuery,
+    body: z
+      .object({
+        accountNumber: z.coerce.number().int().min(-1, '账号额度不能小于-1').max(1_000_000),
+        expireTime: z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss').nullish().or(z.literal('')),
+      })
+      .strict(),
+    handler: async ({ query, body }) => {
+      await tenantService.setting(db, query.ids.split(','), body.accountNumber, body.expireTime || null);
+      return withMsg(null, MSG.updated);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-system/tenant/remove',
+    summary: 'tenant remove: 删除租户 (其用户随即无法登录; 默认租户与当前租户不可删)',
+    tags: ['system-tenant'],
+    access: { permission: 'tenant_delete' },
+    query: idsQuery,
+    handler: async ({ actor, query }) => {
+      await tenantService.remove(db, actor, [...new Set(query.ids.split(','))], config.defaultTenantId);
+      return withMsg(null, MSG.removed);
+    },
+  });
+}

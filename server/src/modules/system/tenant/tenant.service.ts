@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import { STALE_VERSION_MSG, TENANT_MSG, VERSION_REQUIRED_MSG, type TenantSubmit } from '@gsl/contract';
+import type { Db } from '../../../db/connection.js';
+import type { Actor } from '../../../platform/access/actor.js';
+import { assertGranted } from '../../../platform/access/grants.js';
+import { hashPassword } from '../../../platform/auth/password.js';
+import { dbErrorCode } from '../../../platform/http/db-errors.js';
+import { badRequest, notFound } from '../../../platform/http/errors.js';
+import { applyPackage, nextTenantId, provisionTenant, randomPassword } from './tenant.provision.js';
+
+export const tenantService = {
+  /** Creates (and provisions) or updates a tenant. A new tenant's admin password is answered once. */
+  async submit(db: Db, actor: Actor, input: TenantSubmit, defaultTenantId: string) {
+    await assertGranted(db, actor, input.id ? 'tenant_edit' : 'tenant_add');
+    const packageId = input.packageId || null;
+    const values = {
+      tenantName: input.tenantName,
+      domainUrl: input.domainUrl ?? null,
+      linkman: input.linkman ?? null,
+      contactNumber: input.contactNumber ?? null,
+      address: input.address ?? null,
+      accountNumber: input.accountNumber,
+      expireTime: input.expireTime || null,
+      packageId,
+      updateUser: actor.userId,
+    };
+    if (packageId && !(await db.selectFrom('bladeTenantPackage').select('id').where('id', '=', packageId).where('isDeleted', '=', 0).executeTakeFirst())) {
+      throw badRequest('产品包不存在');
+    }
+    const password = input.id ? null : randomPassword();
+    const passwordHash = password ? await hashPassword(password) : '';
+    try {
+      const id = await db.transaction().execute(async (tx) => {
+        if (!input.id) {
+          await sql`select pg_advisory_xact_lock(727010)`.execute(tx); // one new tenant id at a time
+          const tenantId = await nextTenantId(tx);
+          const row = await tx.insertInto('bladeTenant').values({ ...values, tenantId, createUser: actor.userId, createDept: actor.deptId }).returning('id').executeTakeFirstOrThrow();
+          await provisionTenant(tx, { tenantId, tenantName: input.tenantName, packageId, passwordHash, defaultTenantId });
+          return row.id;
+        }
+        if (input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
+        const before = await tx.selectFrom('bladeTenant').select(['tenantId', 'packageId']).where('id', '=', input.id).where('isDeleted', '=', 0).executeTakeFirst();
+        if (!before) throw notFound();
+        const row = await tx
+          .updateTable('bladeTenant')
+          .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
+          .where('id', '=', input.id)
+          .where('version', '=', input.version)
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) throw badRequest(STALE_VERSION_MSG);
+        if (String(before.packageId ?? '') !== String(packageId ?? '')) await applyPackage(tx, before.tenantId, packageId);
+        return row.id;
+      });
+      return { id, adminPassword: password };
+    } catch (err) {
+      if (dbErrorCode(err) === '23505') throw badRequest(TENANT_MSG.nameExists);
+      throw err;
+    }
+  },
+
+  /** Authorisation settings of several tenants at once (BladeX tenant/setting): account quota and expiry. */
+  async setting(db: Db, ids: string[], accountNumber: number, expireTime: string | null) {
+    const r = await db
+      .updateTable('bladeTenant')
+      .set({ accountNumber, expireTime, version: sql`version + 1`, updateTime: sql`now()` })
+      .where('id', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    if (!Number(r.numUpdatedRows)) throw notFound();
+  },
+
+  async remove(db: Db, actor: Actor, ids: string[], defaultTenantId: string) {
+    const rows = await db.selectFrom('bladeTenant').select(['id', 'tenantId']).where('id', 'in', ids).where('isDeleted', '=', 0).execute();
+    if (!rows.length) throw notFound();
+    if (rows.some((r) => r.tenantId === actor.tenantId)) throw badRequest(TENANT_MSG.removeOwn);
+    if (rows.some((r) => r.tenantId === defaultTenantId)) throw badRequest(TENANT_MSG.removeDefault);
+    await db.updateTable('bladeTenant').set({ isDeleted: 1, updateTime: sql`now()` }).where('id', 'in', rows.map((r) => r.id)).execute();
+  },
+};
+
+/** Account quota (account_number, -1 = none): creating a user beyond it is refused. */
+export async function assertAccountQuota(db: Db, tenantId: string, adding = 1): Promise<void> {
+  const t = await db.selectFrom('bladeTenant').select('accountNumber').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+  if (!t || t.accountNumber < 0) return;
+  const used = await db.selectFrom('bladeUser').select((eb) => eb.fn.countAll<string>().as('n')).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirstOrThrow();
+  if (Number(used.n) + adding > t.accountNumber) throw badRequest(TENANT_MSG.quotaReached);
+}
