@@ -119,7 +119,7 @@ describe('OpenAPI', () => {
     expect(res.status).toBe(200);
     const doc = JSON.parse(res.raw);
     for (const def of t.app.routeDefs) {
-      const op = doc.paths[def.url]?.[def.method.toLowerCase()];
+      const op = doc.paths[def.url.replace(/:([A-Za-z_]+)/g, '{$1}')]?.[def.method.toLowerCase()];
       expect(op, `${def.method} ${def.url}`).toBeTruthy();
       expect(op.summary).toBe(def.summary);
     }
