@@ -37,5 +37,5 @@ test('the administrator opens 系统管理 with its side menu', async ({ page })
   await param.click();
   await expect(page).toHaveURL(/\/gsl\/system\/param$/);
   await expect(page.locator('[data-testid="tab"][data-active="true"]')).toHaveText('参数管理');
-  await expect(page.getByTestId('page-empty').filter({ visible: true })).toContainText('参数管理');
+  await expect(page.getByTestId('param-table').filter({ visible: true })).toBeVisible();
 });

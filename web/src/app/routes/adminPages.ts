@@ -1,4 +1,4 @@
-import type { PageComponent } from '../lazyPage';
+import { lazyPage, type PageComponent } from '../lazyPage';
 
 /**
  * Real pages of the server-supplied admin menus, by menu path (wire contract §5). A later issue
@@ -6,4 +6,6 @@ import type { PageComponent } from '../lazyPage';
  *   '/system/param': lazyPage(() => import('../../pages/system/param')),
  * A menu path without an entry shows the placeholder naming the menu.
  */
-export const ADMIN_PAGES: Record<string, PageComponent> = {};
+export const ADMIN_PAGES: Record<string, PageComponent> = {
+  '/system/param': lazyPage(() => import('../../pages/system/param')),
+};

@@ -1,0 +1,185 @@
+import { useEffect, useMemo, useState, type Key } from 'react';
+import { App, Button, Empty, Table } from 'antd';
+import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { MSG } from '@gsl/contract';
+import { useCrudList, useCrudWrites } from '../../api/crud';
+import { toast } from '../../api/feedback';
+import { HttpError } from '../../api/http';
+import { useCan } from '../Access';
+import { usePagination } from '../pagination';
+import { buildColumns, type RowActions } from './crudColumns';
+import { CrudFormDialog } from './CrudFormDialog';
+import { clampPage, listQuery, pickFields, sameFilters, selectionGuard, submitBody, toSearchFilters, type Filters } from './crudLogic';
+import { SearchBar } from './SearchBar';
+import type { CrudTableProps, DialogMode } from './types';
+import './crud.css';
+
+interface DialogState<Row> {
+  open: boolean;
+  mode: DialogMode;
+  row?: Row;
+  /** A new number per opening: the form is built afresh. */
+  key: number;
+}
+
+/** http.ts has already toasted its own failures (HttpError.handled); anything else is told here. */
+function tellUnhandled(error: unknown): void {
+  if (!(error instanceof HttpError && error.handled)) toast.error(MSG.systemError);
+}
+
+/**
+ * The shared list screen of the administration pages (specification §2 "Generic administration
+ * screens", §5, §8, §9): search (empty fields dropped, back to page 1), 新增 and bulk 删除, a
+ * multi-select table with 序号 and 查看 / 编辑 / 删除, paging 10/30/50/100/200 with the total, and the
+ * add / edit / view dialog. Buttons follow the user's permission codes; the server checks anyway.
+ */
+export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, Body>) {
+  const { api, columns, fields, search, dateRange, permissions, rowKey = 'id' as keyof Row & string, toFormValues, testId = 'crud', actionWidth = 210 } = props;
+  const can = useCan();
+  const { modal } = App.useApp();
+  const [filters, setFilters] = useState<Filters>({});
+  const { query: page, pagination, reset: firstPage, setPage } = usePagination();
+  const [dialog, setDialog] = useState<DialogState<Row>>({ open: false, mode: 'add', key: 0 });
+
+  const query = listQuery(filters, page);
+  const list = useCrudList(api, query);
+  const { save, remove } = useCrudWrites(api);
+  const records = list.data?.records ?? [];
+  const idOf = (row: Row) => String((row as Record<string, unknown>)[rowKey]);
+
+  // The selection belongs to the page it was made on: another page or search starts empty, and
+  // rows that left the page (deleted elsewhere) are not deleted unseen.
+  const queryText = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ query: string; keys: Key[] }>({ query: queryText, keys: [] });
+  const selected = selection.query === queryText ? selection.keys.filter((k) => records.some((r) => idOf(r) === String(k))) : [];
+  const setSelected = (keys: Key[]) => setSelection({ query: queryText, keys });
+
+  // The last rows of a page were deleted (by us or someone else): show the new last page.
+  const back = clampPage(page.current, page.size, list.data?.total ?? 0, records.length);
+  useEffect(() => {
+    if (back && !list.isPlaceholderData) setPage((p) => ({ ...p, current: back }));
+  }, [back, list.isPlaceholderData, setPage]);
+
+  const allowed = (code?: string) => Boolean(code && can(code));
+  const canAdd = Boolean(fields) && allowed(permissions.add);
+  const canDelete = allowed(permissions.delete);
+
+  const openDialog = (mode: DialogMode, row?: Row) => setDialog((d) => ({ open: true, mode, row, key: d.key + 1 }));
+  const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
+
+  const confirmRemove = (ids: string[]) => {
+    const problem = selectionGuard(ids);
+    if (problem) {
+      toast.warning(problem);
+      return;
+    }
+    modal.confirm({
+      title: '提示',
+      content: MSG.confirmDelete,
+      okText: '确定',
+      cancelText: '取消',
+      okButtonProps: { 'data-testid': `${testId}-delete-confirm` } as Record<string, string>,
+      // Resolves either way so the confirmation closes; a failure was already told by http.ts.
+      onOk: () =>
+        remove.mutateAsync(ids).then(
+          ({ msg }) => toast.success(msg || MSG.removed), // the refetched page no longer holds (nor selects) them
+          tellUnhandled,
+        ),
+    });
+  };
+
+  const submit = (values: Record<string, unknown>) => {
+    const editing = dialog.mode === 'edit' ? dialog.row : undefined;
+    save.mutateAsync(submitBody(values, editing, rowKey) as Body).then(({ msg }) => {
+      toast.success(msg || (editing ? MSG.updated : MSG.added));
+      closeDialog();
+    }, tellUnhandled); // a refused save keeps the dialog open; the list refreshes (useCrudWrites)
+  };
+
+  const actions: RowActions<Row> = {
+    view: fields && allowed(permissions.view) ? (row) => openDialog('view', row) : undefined,
+    edit: fields && allowed(permissions.edit) ? (row) => openDialog('edit', row) : undefined,
+    remove: canDelete ? (row) => confirmRemove([idOf(row)]) : undefined,
+  };
+  const tableColumns = buildColumns({ columns, page, actions, actionWidth, testId });
+
+  const initialValues = useMemo(() => {
+    const row = dialog.row;
+    if (!row || !fields) return undefined;
+    return toFormValues ? toFormValues(row) : pickFields(row, fields.map((f) => f.name));
+  }, [dialog.row, fields, toFormValues]);
+
+  const emptyText = list.isError ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" data-testid={`${testId}-error`}>
+      <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+        重新加载
+      </Button>
+    </Empty>
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" data-testid={`${testId}-empty`} />
+  );
+
+  return (
+    <div className="crud" data-testid={testId}>
+      {search && (
+        <SearchBar
+          fields={search}
+          dateRange={dateRange}
+          testId={testId}
+          onSearch={(values) => {
+            const next = toSearchFilters(values, dateRange?.name);
+            // 搜索 with unchanged conditions on page 1 still reloads; otherwise the new query loads.
+            if (page.current === 1 && sameFilters(next, filters)) void list.refetch();
+            setFilters(next);
+            firstPage();
+          }}
+          onReset={() => {
+            setFilters({});
+            firstPage();
+          }}
+        />
+      )}
+      {(canAdd || canDelete) && (
+        <div className="crud-toolbar">
+          {canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog('add')} data-testid={`${testId}-add`}>
+              新增
+            </Button>
+          )}
+          {canDelete && (
+            <Button danger icon={<DeleteOutlined />} onClick={() => confirmRemove(selected.map(String))} data-testid={`${testId}-bulk-delete`}>
+              删除
+            </Button>
+          )}
+        </div>
+      )}
+      <Table<Row>
+        data-testid={`${testId}-table`}
+        rowKey={(row) => idOf(row)}
+        columns={tableColumns}
+        dataSource={records}
+        loading={list.isFetching}
+        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        pagination={pagination(list.data?.total)}
+        locale={{ emptyText }}
+        tableLayout="fixed"
+        scroll={{ x: 'max-content' }}
+        size="middle"
+        bordered
+      />
+      {fields && (
+        <CrudFormDialog
+          open={dialog.open}
+          mode={dialog.mode}
+          formKey={dialog.key}
+          fields={fields}
+          initialValues={initialValues}
+          saving={save.isPending}
+          onCancel={closeDialog}
+          onSubmit={submit}
+          testId={testId}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Button, DatePicker, Form, Input, Space } from 'antd';
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import type { CrudDateRange, CrudSearchField } from './types';
+
+interface SearchBarProps {
+  fields: CrudSearchField[];
+  dateRange?: CrudDateRange;
+  /** The raw form values; the table turns them into filters. */
+  onSearch: (values: Record<string, unknown>) => void;
+  onReset: () => void;
+  testId: string;
+}
+
+/** The search form above a CRUD table: its fields, 搜索 and 清空 (which also searches again). */
+export function SearchBar({ fields, dateRange, onSearch, onReset, testId }: SearchBarProps) {
+  const [form] = Form.useForm();
+  return (
+    <Form form={form} name={`${testId}-search`} layout="inline" className="crud-search" data-testid={`${testId}-search`} onFinish={onSearch}>
+      {fields.map((field) => (
+        <Form.Item key={field.name} name={field.name} label={field.label}>
+          {field.input ?? <Input allowClear placeholder={`请输入${field.label}`} data-testid={`${testId}-search-${field.name}`} />}
+        </Form.Item>
+      ))}
+      {dateRange && (
+        <Form.Item name={dateRange.name} label={dateRange.label}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} data-testid={`${testId}-search-${dateRange.name}`} />
+        </Form.Item>
+      )}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} data-testid={`${testId}-search-submit`}>
+            搜索
+          </Button>
+          <Button
+            icon={<ClearOutlined />}
+            data-testid={`${testId}-search-reset`}
+            onClick={() => {
+              form.resetFields();
+              onReset();
+            }}
+          >
+            清空
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
