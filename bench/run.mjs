@@ -281,6 +281,7 @@ async function main() {
   const cpus = availableParallelism();
   console.log(`machine: ${cpus} CPUs, load average ${load1.toFixed(2)}${load1 > cpus / 2 ? ' — busy: other work shares the CPUs, so times and req/s come out lower and noisier' : ''}`);
   if (MODE !== 'load') await figures();
+  if (MODE !== 'load') await (await import('./dept-tree.mjs')).runDeptTree({ HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, tokenPath }); // 10,000-dept tree + dictionary (issue 4)
   if (MODE !== 'figures') {
     await runLoad({
       ROOT, HOST, CLIENT, PASSWORD, TENANT, AES_KEY, JWT_SECRET, TOKEN_RATE_LIMIT,

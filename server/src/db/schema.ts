@@ -52,6 +52,7 @@ export interface ClientTable extends Audited {
 
 export interface DeptTable extends Audited {
   id: Generated<string>;
+  version: Flag;
   tenantId: ColumnType<string, string | undefined, string>;
   parentId: Id;
   ancestors: ColumnType<string, string | undefined, string>;
@@ -71,6 +72,7 @@ export interface DeptTable extends Audited {
 
 export interface PostTable extends Audited {
   id: Generated<string>;
+  version: Flag;
   tenantId: ColumnType<string, string | undefined, string>;
   category: Flag;
   postCode: string;
@@ -79,6 +81,15 @@ export interface PostTable extends Audited {
   remark: string | null;
   status: Flag;
   isDeleted: Flag;
+}
+
+/** National administrative divisions (0004): level 1 province, 2 city, 3 county; provinces have parent '00'. */
+export interface RegionTable {
+  code: string;
+  parentCode: string;
+  name: string;
+  level: number;
+  sort: Flag;
 }
 
 export interface UserTable extends Audited {
@@ -105,10 +116,12 @@ export interface UserTable extends Audited {
   status: Flag;
   isDeleted: Flag;
   version: Flag;
+  passwordResetRequired: Flag;
 }
 
 export interface RoleTable extends Audited {
   id: Generated<string>;
+  version: Flag;
   tenantId: ColumnType<string, string | undefined, string>;
   parentId: ColumnType<string, string | number | undefined, string | number>;
   roleName: string;
@@ -127,6 +140,7 @@ export interface UserRoleTable {
 
 export interface MenuTable {
   id: Generated<string>;
+  version: Flag;
   parentId: ColumnType<string, string | number | undefined, string | number>;
   code: string;
   name: string;
@@ -150,6 +164,7 @@ export interface RoleMenuTable {
 
 export interface TopMenuTable {
   id: Generated<string>;
+  version: Flag;
   tenantId: ColumnType<string, string | undefined, string>;
   code: string;
   name: string;
@@ -168,6 +183,7 @@ export interface TopMenuSettingTable {
 
 export interface ScopeDataTable {
   id: Generated<string>;
+  version: Flag;
   menuId: Id;
   resourceCode: string;
   scopeName: string;
@@ -185,6 +201,7 @@ export interface ScopeDataTable {
 
 export interface ScopeApiTable {
   id: Generated<string>;
+  version: Flag;
   menuId: Id;
   resourceCode: string;
   scopeName: string;
@@ -391,6 +408,7 @@ export interface Database {
   bladeClient: ClientTable;
   bladeDept: DeptTable;
   bladePost: PostTable;
+  bladeRegion: RegionTable;
   bladeUser: UserTable;
   bladeRole: RoleTable;
   bladeUserRole: UserRoleTable;

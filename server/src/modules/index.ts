@@ -15,6 +15,13 @@ import attachRoutes from './resource/attach.routes.js';
 import tenantRoutes from './system/tenant/tenant.routes.js';
 import tenantPackageRoutes from './system/tenant/package.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
+import deptRoutes from './system/dept/dept.routes.js';
+import regionRoutes from './system/region/region.routes.js';
+import postRoutes from './system/post/post.routes.js';
+import userModule from './user/user.module.js';
+import roleRoutes from './system/role/role.routes.js';
+import topMenuRoutes from './system/topmenu/topmenu.routes.js';
+import { apiScopeModule, dataScopeModule } from './system/scope/scope.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
 export const MODULES: FastifyPluginAsync[] = [
@@ -31,8 +38,16 @@ export const MODULES: FastifyPluginAsync[] = [
   logRoutes,
   clientRoutes,
   versionLogRoutes,
+  deptRoutes,
+  regionRoutes,
+  postRoutes,
   portalConfigRoutes,
   attachRoutes,
+  userModule,
+  roleRoutes,
+  topMenuRoutes,
+  dataScopeModule,
+  apiScopeModule,
   tenantRoutes,
   tenantPackageRoutes,
 ];

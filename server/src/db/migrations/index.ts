@@ -3,6 +3,9 @@
 import m0001 from './0001_platform.sql';
 import m0002 from './0002_versions.sql';
 import m0003 from './0003_dict_rules.sql';
+import m0004 from './0004_dept_region_post.sql';
+import m0005 from './0005_user.sql';
+import m0006 from './0006_role_menu.sql';
 import m0007 from './0007_client.sql';
 import m0008 from './0008_version_log.sql';
 import m0009 from './0009_attach.sql';
@@ -12,6 +15,9 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
   { name: '0002_versions', sql: m0002 },
   { name: '0003_dict_rules', sql: m0003 },
+  { name: '0004_dept_region_post', sql: m0004 },
+  { name: '0005_user', sql: m0005 },
+  { name: '0006_role_menu', sql: m0006 },
   { name: '0007_client', sql: m0007 },
   { name: '0008_version_log', sql: m0008 },
   { name: '0009_attach', sql: m0009 },

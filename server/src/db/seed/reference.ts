@@ -3,6 +3,8 @@ import { MENU_TREE, type MenuDef } from '@gsl/contract';
 import type { Db } from '../connection.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { sha256 } from '../../platform/auth/tokens.js';
+import { seedUserScopes } from './reference-user.js';
+import { seedDeptReference } from './reference-dept.js';
 import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, VERSION_LOGS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
 
 type Tx = Db;
@@ -25,6 +27,8 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     await once(tx, 'version-log-0.1.0', async () => {
       await tx.insertInto('bladeVersionUpdateLog').values(VERSION_LOGS).execute();
     });
+    await seedUserScopes(tx, roleIds, menuIds);
+    await seedDeptReference(tx, roleIds, menuIds, once);
     await seedDicts(tx, 'bladeDict', DICTS);
     await seedDicts(tx, 'bladeDictBiz', DICT_BIZ);
     await seedParams(tx);

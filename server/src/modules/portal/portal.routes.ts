@@ -51,6 +51,7 @@ export default async function portalRoutes(app: FastifyInstance) {
     summary: 'getAocUnionId: 机构编号 → 所属工商联的统一编号',
     tags: ['portal'],
     access: { permission: 'authenticated' },
+    scope: { record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
     query: z.object({ deptId: z.string({ message: '请提供机构编号' }).regex(/^\d{1,19}$/, '机构编号格式不正确') }),
     handler: async ({ actor, query }) => {
       // Only a dept on the actor's own line (itself, an ancestor or a descendant) resolves; others are 404.

@@ -70,3 +70,21 @@ describe('put-file-attach', () => {
     expect((await t.call({ url: '/api/blade-resource/attach/download', token, query: { id: res.body.data.attachId } })).status).toBe(404);
   });
 });
+
+describe('malformed uploads', () => {
+  it('a truncated multipart body is a 400, not a server fault', async () => {
+    const boundary = '----gslbroken';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/blade-resource/oss/endpoint/put-file-attach',
+      headers: {
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'blade-auth': `bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhalf a file`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(decryptBody(res.body, t.config.aesKey)).msg).toBe('上传内容格式不正确,请重新选择文件上传');
+  });
+});

@@ -46,6 +46,8 @@ function inspect(ext: string, max: number) {
   return { stream: t, size: () => size };
 }
 
+const MALFORMED = '上传内容格式不正确,请重新选择文件上传';
+
 const formatSize = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)}MB` : `${Math.round(n / 1024)}KB`);
 
 export default async function attachRoutes(app: FastifyInstance) {
@@ -63,7 +65,9 @@ export default async function attachRoutes(app: FastifyInstance) {
     consumes: ['multipart/form-data'],
     handler: async ({ req, actor, query }) => {
       if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
-      const file = await req.file();
+      const file = await req.file().catch((err: unknown) => {
+        throw (err as { code?: string }).code === 'FST_FILES_LIMIT' ? badRequest('一次只能上传一个文件') : badRequest(MALFORMED); // busboy: malformed multipart
+      });
       if (!file) throw badRequest('请选择要上传的文件');
       const originalName = path.basename(file.filename || '').slice(0, 255);
       const ext = path.extname(originalName).slice(1).toLowerCase();
@@ -83,7 +87,8 @@ export default async function attachRoutes(app: FastifyInstance) {
         await files.put(key, body);
       } catch (err) {
         await files.remove(key);
-        throw check.stream.errored ?? err; // the size or signature refusal, when that is what stopped it
+        // the size or signature refusal, or a truncated upload, when that is what stopped it; a disk fault stays a 500
+        throw check.stream.errored ?? (file.file.errored ? badRequest(MALFORMED) : err);
       }
       const row = await db
         .insertInto('bladeAttach')

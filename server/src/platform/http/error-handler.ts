@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@gsl/contract';
 import type { AuditLog } from '../audit/audit-log.js';
+import { encryptBody } from './crypto.js';
 import { envelope } from './envelope.js';
 import { AppError } from './errors.js';
 import { inputErrorMessage } from './db-errors.js';
@@ -41,6 +42,9 @@ export function installErrorHandler(app: FastifyInstance, audit: AuditLog): void
     } else if (!(err instanceof AppError) && inputErrorMessage(err)) {
       req.log.warn({ err }, 'database refused input'); // a service should map this one itself
     }
+    // A raw route (a download) may have set its own type and file name before failing: the error is JSON.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     if (req.routeOptions.config?.oauthErrors) {
       return reply.status(m.status).send({ error_code: m.status, error_description: m.msg });
     }
@@ -50,6 +54,23 @@ export function installErrorHandler(app: FastifyInstance, audit: AuditLog): void
   app.setNotFoundHandler((req, reply) => {
     reply.status(404).send(envelope(404, null, MSG.routeNotFound));
   });
+}
+
+/**
+ * Refusals by Fastify's router itself — a malformed URL (`/api/x%`), a path parameter over
+ * maxParamLength — happen before any route, hook or error handler, and answer Fastify's own JSON
+ * unless the server is built with `frameworkErrors: frameworkErrorHandler(config)`. This answers
+ * them like every other error: the envelope with a Chinese message, encrypted under /api.
+ */
+export function frameworkErrorHandler(config: { apiCrypto: boolean; aesKey: string }) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : (err.statusCode ?? 400);
+    const msg = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? '请求地址中的参数过长' : '请求地址格式不正确';
+    const body = JSON.stringify(envelope(status, null, msg));
+    reply.code(status);
+    if (config.apiCrypto && (req.raw.url ?? '').startsWith('/api/')) return reply.type('text/plain; charset=utf-8').send(encryptBody(body, config.aesKey));
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
 }
 
 declare module 'fastify' {

@@ -71,7 +71,8 @@ export function filterExpressions(
   for (const [key, rawValue] of Object.entries(query)) {
     if (rawValue === undefined || rawValue === null || rawValue === '') continue;
     const { field, suffix } = split(key);
-    const spec = whitelist[field];
+    // Own keys only: "constructor", "toString" … are not fields (they would reach SQL as a function).
+    const spec = Object.hasOwn(whitelist, field) ? whitelist[field] : undefined;
     if (!spec) continue;
     if (typeof rawValue !== 'string' && typeof rawValue !== 'number') throw badRequest(`${field} 查询条件格式不正确`);
     const raw = String(rawValue);
@@ -121,7 +122,7 @@ export function applySort<QB extends SelectQueryBuilder<any, any, any>>(
   ] as const) {
     for (const name of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
       const camel = name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-      const spec = whitelist[camel];
+      const spec = Object.hasOwn(whitelist, camel) ? whitelist[camel] : undefined;
       if (!spec || spec.sortable === false) throw badRequest(`不支持按 ${name.slice(0, 50)} 排序`);
       orders.push([spec.column, dir]);
     }

@@ -13,6 +13,43 @@ import { hasNul, parsePart } from './validation.js';
  */
 export type Access = { public: 'open' } | { public: 'client' } | { permission: PermissionCode | 'authenticated' };
 
+/**
+ * Data-scope declaration of a route (wire contract §5). Purely descriptive: the route still applies
+ * the scope itself (resolveScope + scopePredicate in its repo); the quality harness
+ * (server/src/platform/quality) reads this to check, for every declaring route, that a record of an
+ * org outside the caller's scope answers 404 and that lists never show another org's rows.
+ * Table and column names are snake_case SQL names.
+ */
+export interface RouteScope {
+  /**
+   * The data-scope resource (blade_scope_data.resource_code) whose role rules limit the route. Absent:
+   * the route admits exactly the caller's own line of the org tree (its dept, ancestors and descendants).
+   */
+  resource?: string;
+  /** The route reads or writes records named by id (comma-separated for `ids`): out of scope is 404. */
+  record?: {
+    table: string;
+    /** Where the id travels, e.g. 'query.id', 'query.ids', 'params.id', 'body.id', 'query.deptId'. */
+    idFrom: `${'query' | 'params' | 'body'}.${string}`;
+    /** Column holding the record's dept ('id' when the table is blade_dept itself). */
+    deptColumn: string;
+    /** Column holding the record's creator, for the "own records" scope type. */
+    ownerColumn?: string;
+    /** SQL condition on the table for rows the route can address at all (e.g. 'is_deleted = 0'). */
+    where?: string;
+  };
+  /** The route lists records: every one returned is inside the scope, and every one inside is returned. */
+  list?: {
+    table: string;
+    deptColumn: string;
+    ownerColumn?: string;
+    /** Field of each returned record that holds the table's id (default 'id'). */
+    idField?: string;
+    /** SQL condition on the table for rows the list shows regardless of scope (e.g. 'is_deleted = 0'). */
+    where?: string;
+  };
+}
+
 export interface RouteContext<Q, B, P> {
   req: FastifyRequest;
   reply: FastifyReply;
@@ -47,6 +84,8 @@ export interface RouteDef<Q = unknown, B = unknown, P = unknown> {
   oauthErrors?: boolean;
   /** Content types the body may come as (default JSON). */
   consumes?: string[];
+  /** How the org tree limits the route (metadata only: read by the quality harness, no effect on behaviour). */
+  scope?: RouteScope;
   handler: (ctx: RouteContext<Q, B, P>) => Promise<unknown> | unknown;
 }
 

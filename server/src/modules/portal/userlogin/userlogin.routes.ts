@@ -30,6 +30,7 @@ export default async function userloginRoutes(app: FastifyInstance) {
     tags: ['portal'],
     access: { permission: 'portal_myorg' },
     query: pageQuery.passthrough(),
+    scope: { resource: 'userlogin', list: { table: 'blade_user_login_log', deptColumn: 'dept_id', ownerColumn: 'user_id' } },
     response: z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
     handler: async ({ actor, query }) => {
       const scope = await resolveScope(app.db, actor, 'userlogin');

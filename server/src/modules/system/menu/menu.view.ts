@@ -1,4 +1,5 @@
-import type { MenuRow } from './menu.repo.js';
+import type { MenuView } from '@gsl/contract';
+import type { MenuAdminRow, MenuRow } from './menu.repo.js';
 
 export interface MenuNode extends MenuRow {
   hasChildren: boolean;
@@ -15,6 +16,61 @@ export function toForest(rows: MenuRow[]): MenuNode[] {
     if (parent) {
       parent.children.push(n);
       parent.hasChildren = true;
+    } else roots.push(n);
+  }
+  return roots;
+}
+
+export function menuView(row: MenuAdminRow, parentName?: string | null): MenuView {
+  return {
+    id: String(row.id),
+    parentId: String(row.parentId),
+    ...(parentName !== undefined ? { parentName } : {}),
+    code: row.code,
+    name: row.name,
+    alias: row.alias,
+    path: row.path,
+    source: row.source,
+    sort: row.sort,
+    category: row.category,
+    action: row.action,
+    isOpen: row.isOpen,
+    remark: row.remark ?? null,
+    version: row.version,
+    hasChildren: !!row.hasChildren,
+  };
+}
+
+/** A menu as a tree node (wire contract §3): { id, parentId, title, key, value, hasChildren, children } + its own fields. */
+export interface MenuTreeNode extends Omit<MenuView, 'hasChildren'> {
+  title: string;
+  key: string;
+  value: string;
+  hasChildren: boolean;
+  children: MenuTreeNode[];
+}
+
+/** Tree nodes from flat rows (administration rows or route rows); orphans become roots. */
+export function menuTree(rows: Array<MenuRow & Partial<Pick<MenuAdminRow, 'remark' | 'version'>>>): MenuTreeNode[] {
+  const nodes = new Map<string, MenuTreeNode>();
+  for (const r of rows) {
+    const id = String(r.id);
+    nodes.set(id, {
+      ...menuView({ ...r, remark: r.remark ?? null, version: r.version ?? 1, hasChildren: false }, null),
+      title: r.name,
+      key: id,
+      value: id,
+      hasChildren: false,
+      children: [],
+    });
+  }
+  const roots: MenuTreeNode[] = [];
+  for (const n of nodes.values()) {
+    const parent = nodes.get(n.parentId);
+    if (parent) {
+      parent.children.push(n);
+      parent.hasChildren = true;
+      n.parentName = parent.name;
     } else roots.push(n);
   }
   return roots;

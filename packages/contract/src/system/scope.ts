@@ -1,0 +1,108 @@
+import { z } from 'zod';
+
+/** Data scope and api scope administration (数据权限 / 接口权限, wire contract §5). */
+export const SCOPE_MSG = {
+  menuRequired: '请选择所属菜单',
+  menuMissing: '所属菜单不存在',
+  resourceRequired: '请输入资源编号',
+  dataNameRequired: '请输入数据权限名称',
+  apiNameRequired: '请输入接口权限名称',
+  dataTypeRequired: '请选择数据权限类型',
+  apiTypeRequired: '请选择接口权限类型',
+  pathRequired: '请输入接口路径',
+  pathFormat: '接口路径须以 /api/ 开头,只能包含字母、数字和 / _ - . * { }',
+  customValueRequired: '自定义数据权限请选择可见的机构',
+  customValueDepts: '自定义数据权限中的机构不存在',
+} as const;
+
+/** BladeX data scope types (dictionary data_scope_type). */
+export const DATA_SCOPE_TYPE_NAMES: Record<number, string> = { 1: '全部可见', 2: '本人可见', 3: '所在机构可见', 4: '所在机构及子级可见', 5: '自定义' };
+/** BladeX api scope types (dictionary api_scope_type). */
+export const API_SCOPE_TYPE_NAMES: Record<number, string> = { 1: '请求', 2: '授权' };
+
+const id = (msg: string) => z.string({ message: msg }).trim().regex(/^\d{1,19}$/, msg);
+const optionalText = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).nullish();
+const resourceCode = z
+  .string({ message: SCOPE_MSG.resourceRequired })
+  .trim()
+  .min(1, SCOPE_MSG.resourceRequired)
+  .max(255, '资源编号不能超过255个字符')
+  .regex(/^[A-Za-z0-9_.:-]+$/, '资源编号只能包含字母、数字和 _ . : -');
+const common = {
+  id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+  version: z.coerce.number().int().min(1).optional(),
+  menuId: id(SCOPE_MSG.menuRequired),
+  resourceCode,
+  remark: optionalText(255),
+};
+
+export const dataScopeSubmit = z
+  .object({
+    ...common,
+    scopeName: z.string({ message: SCOPE_MSG.dataNameRequired }).trim().min(1, SCOPE_MSG.dataNameRequired).max(255, '数据权限名称不能超过255个字符'),
+    /** The column the rule limits (documentation for administrators; the server applies rules on each resource's own dept column). */
+    scopeColumn: z
+      .string()
+      .trim()
+      .max(64, '权限字段不能超过64个字符')
+      .regex(/^([a-z_][a-z0-9_]*)?$/, '权限字段只能包含小写字母、数字和下划线')
+      .nullish(),
+    scopeType: z.coerce.number({ message: SCOPE_MSG.dataTypeRequired }).int(SCOPE_MSG.dataTypeRequired).min(1, SCOPE_MSG.dataTypeRequired).max(5, SCOPE_MSG.dataTypeRequired),
+    /** Custom scope (type 5): the visible depts' ids, comma-separated. */
+    scopeValue: z
+      .string()
+      .trim()
+      .max(2000, '可见机构过多')
+      .regex(/^(\d{1,19}(,\d{1,19})*)?$/, '可见机构格式不正确(机构编号,逗号分隔)')
+      .nullish(),
+  })
+  .strict();
+export type DataScopeSubmit = z.infer<typeof dataScopeSubmit>;
+
+export const apiScopeSubmit = z
+  .object({
+    ...common,
+    scopeName: z.string({ message: SCOPE_MSG.apiNameRequired }).trim().min(1, SCOPE_MSG.apiNameRequired).max(255, '接口权限名称不能超过255个字符'),
+    /** An API path pattern: `*` one segment's characters, `**` anything (also /), `{name}` one segment. */
+    scopePath: z
+      .string({ message: SCOPE_MSG.pathRequired })
+      .trim()
+      .min(1, SCOPE_MSG.pathRequired)
+      .max(255, '接口路径不能超过255个字符')
+      .regex(/^\/api\/[A-Za-z0-9/_.*{}-]*$/, SCOPE_MSG.pathFormat)
+      .meta({ examples: ['/api/blade-system/example/**'] }),
+    scopeType: z.coerce.number({ message: SCOPE_MSG.apiTypeRequired }).int(SCOPE_MSG.apiTypeRequired).min(1, SCOPE_MSG.apiTypeRequired).max(2, SCOPE_MSG.apiTypeRequired).optional(),
+  })
+  .strict();
+export type ApiScopeSubmit = z.infer<typeof apiScopeSubmit>;
+
+export interface DataScopeView {
+  id: string;
+  menuId: string;
+  menuName: string | null;
+  resourceCode: string;
+  scopeName: string;
+  scopeColumn: string | null;
+  scopeType: number;
+  scopeTypeName: string | null;
+  scopeValue: string | null;
+  remark: string | null;
+  version: number;
+  createTime: string | null;
+  updateTime: string | null;
+}
+
+export interface ApiScopeView {
+  id: string;
+  menuId: string;
+  menuName: string | null;
+  resourceCode: string;
+  scopeName: string;
+  scopePath: string | null;
+  scopeType: number;
+  scopeTypeName: string | null;
+  remark: string | null;
+  version: number;
+  createTime: string | null;
+  updateTime: string | null;
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../connection.js';
+import type { RoleAlias } from './reference-data.js';
+
+/**
+ * Data scope of the user accounts (resource 'user', wire contract §5): federation staff and tenant
+ * administrators see their org and everything below it, chamber staff their own org; the
+ * "own records" rule is offered for roles an administrator defines later. Administrators see all
+ * without a rule. One-time (seed_step), so an administrator's later edits survive restarts.
+ */
+export const USER_SCOPES: Array<{ name: string; type: 2 | 3 | 4; roles: RoleAlias[] }> = [
+  { name: '用户管理: 所在机构及子级可见', type: 4, roles: ['aoc', 'admin'] },
+  { name: '用户管理: 所在机构可见', type: 3, roles: ['coc'] },
+  { name: '用户管理: 本人创建可见', type: 2, roles: [] },
+];
+
+export async function seedUserScopes(tx: Db, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>): Promise<void> {
+  const menuId = menuIds.get('user');
+  if (!menuId) return;
+  const first = await tx.insertInto('seedStep').values({ name: 'user-scopes-v1' }).onConflict((oc) => oc.column('name').doNothing()).returning('name').executeTakeFirst();
+  if (!first) return;
+  for (const s of USER_SCOPES) {
+    const { id } = await tx
+      .insertInto('bladeScopeData')
+      .values({ menuId, resourceCode: 'user', scopeName: s.name, scopeColumn: 'dept_id', scopeType: s.type })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const role of s.roles) await tx.insertInto('bladeRoleScope').values({ roleId: roleIds[role], scopeCategory: 1, scopeId: id }).execute();
+  }
+}

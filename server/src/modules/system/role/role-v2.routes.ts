@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, MSG, pageQuery, roleSubmitV2 } from '@gsl/contract';
+import { resolveScope } from '../../../platform/access/scope.js';
+import { withMsg } from '../../../platform/http/envelope.js';
+import { notFound } from '../../../platform/http/errors.js';
+import { paginate } from '../../../platform/http/paging.js';
+import { route } from '../../../platform/http/route.js';
+import { grantedIds } from './role.grant.js';
+import { ROLE_USER_COLUMNS, ROLE_USER_FIELDS, roleRepo, type RoleUserRow } from './role.repo.js';
+import { orgInScope, roleScope, roleService } from './role.service.js';
+import { roleForest, roleUserView, roleView } from './role.view.js';
+import { rolePage, rolePageQuery, roleRecord } from './role.schema.js';
+
+const tags = ['system-role'];
+const id = (msg: string) => z.string({ message: msg }).trim().regex(/^\d{1,19}$/, msg);
+
+const roleUser = z.object({
+  id: z.string(),
+  account: z.string(),
+  realName: z.string().nullable(),
+  name: z.string().nullable(),
+  deptId: z.string(),
+  deptName: z.string().nullable(),
+  profileTag: z.string().nullable(),
+  status: z.number(),
+  createTime: z.string().nullable(),
+});
+const roleUserFilters = { account: z.string().max(45).optional(), realName: z.string().max(20).optional(), roleId: id('请提供角色编号') };
+
+/**
+ * The v2 role calls (specification §7): org roles (blade_role.dept_id) next to the tenant's roles,
+ * a role with its menu grants in one call, and the users holding a role.
+ */
+export default async function roleV2Routes(app: FastifyInstance) {
+  const tz = app.config.timeZone;
+  const base = '/api/blade-system/v2/role';
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/page`,
+    summary: 'v2/role/page: 角色分页列表 (含机构角色; roleName、roleAlias、deptId、systemType、status 过滤)',
+    tags,
+    access: { permission: 'role' },
+    query: rolePageQuery,
+    response: rolePage,
+    handler: async ({ actor, query }) => {
+      const page = await roleRepo.page(app.db, actor.tenantId, await roleScope(app.db, actor), query, query as Record<string, unknown>);
+      return { ...page, records: page.records.map((r) => roleView(r, tz)) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/tree`,
+    summary: 'v2/role/tree: 某机构可用的角色树 (cocUnionId 或 deptId, systemType): 该机构的角色与本租户通用角色',
+    tags,
+    access: { permission: 'authenticated' },
+    scope: { resource: 'dept', record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
+    query: z.object({
+      deptId: z.union([id('机构编号格式不正确'), z.literal('')]).optional(),
+      cocUnionId: z.string().trim().max(64, '机构统一编号过长').optional(),
+      systemType: z.string().max(20).optional(),
+    }),
+    handler: async ({ actor, query }) => {
+      const scope = await roleScope(app.db, actor);
+      let orgOf: string | null = null;
+      if (query.deptId) orgOf = (await orgInScope(app.db, actor, scope, { deptId: query.deptId })).id;
+      else if (query.cocUnionId) orgOf = (await orgInScope(app.db, actor, scope, { unionId: query.cocUnionId })).id;
+      return roleForest(await roleRepo.all(app.db, actor.tenantId, scope, { systemType: query.systemType || undefined, orgOf }), actor, tz);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/detail/:id`,
+    summary: 'v2/role/detail/{id}: 角色详情 (含已授予的菜单、数据权限、接口权限编号)',
+    tags,
+    access: { permission: 'role' },
+    scope: { resource: 'dept', record: { table: 'blade_role', idFrom: 'params.id', deptColumn: 'dept_id', where: 'is_deleted = 0 and dept_id is not null' } },
+    params: z.object({ id: id('数据编号格式不正确') }),
+    response: roleRecord.extend({ menuIds: z.array(z.string()), dataScopeIds: z.array(z.string()), apiScopeIds: z.array(z.string()) }),
+    handler: async ({ actor, params }) => {
+      const row = await roleRepo.findVisible(app.db, actor.tenantId, await roleScope(app.db, actor), params.id);
+      if (!row) throw notFound();
+      const ids = [String(row.id)];
+      const [menuIds, dataScopeIds, apiScopeIds] = await Promise.all([grantedIds(app.db, ids, 'menu'), grantedIds(app.db, ids, 'dataScope'), grantedIds(app.db, ids, 'apiScope')]);
+      return { ...roleView(row, tz), menuIds, dataScopeIds, apiScopeIds };
+    },
+  });
+
+  const usersOf = async (actor: Parameters<typeof roleScope>[1], roleId: string, filters: Record<string, unknown>) => {
+    if (!(await roleRepo.findVisible(app.db, actor.tenantId, await roleScope(app.db, actor), roleId))) throw notFound();
+    return roleRepo.usersBase(app.db, actor.tenantId, await resolveScope(app.db, actor, 'user'), roleId, filters);
+  };
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/user/list`,
+    summary: 'v2/role/user/list: 拥有某角色的用户 (roleId; 用户数据权限范围内)',
+    tags,
+    access: { permission: 'role' },
+    query: z.object(roleUserFilters).passthrough(),
+    response: z.array(roleUser),
+    handler: async ({ actor, query }) => {
+      const base = await usersOf(actor, query.roleId, query as Record<string, unknown>);
+      const rows = (await base.select(ROLE_USER_COLUMNS).orderBy('u.deptId').orderBy('u.seq').orderBy('u.id').limit(MAX_PAGE_SIZE).execute()) as RoleUserRow[];
+      return rows.map((r) => roleUserView(r, tz));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/user/page`,
+    summary: 'v2/role/user/page: 拥有某角色的用户分页 (roleId、account、realName 过滤; 用户数据权限范围内)',
+    tags,
+    access: { permission: 'role' },
+    query: pageQuery.extend(roleUserFilters).passthrough(),
+    response: z.object({ records: z.array(roleUser), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+    handler: async ({ actor, query }) => {
+      const base = await usersOf(actor, query.roleId, query as Record<string, unknown>);
+      const page = await paginate<RoleUserRow>(base, (qb) => qb.select(ROLE_USER_COLUMNS) as never, query, ROLE_USER_FIELDS, [
+        ['u.deptId', 'asc'],
+        ['u.seq', 'asc'],
+        ['u.id', 'asc'],
+      ]);
+      return { ...page, records: page.records.map((r) => roleUserView(r, tz)) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: `${base}/submit`,
+    summary: 'v2/role/submit: 新增或修改角色并授予菜单 (systemType aoc; deptId 为机构角色; menuIds 一并替换)',
+    tags,
+    access: { permission: 'role' },
+    body: roleSubmitV2,
+    response: roleRecord,
+    handler: async ({ actor, body }) => {
+      const { id: roleId, created } = await roleService.submit(app.db, actor, body);
+      const row = await roleRepo.findVisible(app.db, actor.tenantId, await roleScope(app.db, actor), roleId);
+      if (!row) throw notFound();
+      return withMsg(roleView(row, tz), created ? MSG.added : MSG.updated);
+    },
+  });
+}

@@ -1,0 +1,202 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MSG, idsQuery, roleGrant, roleSubmit } from '@gsl/contract';
+import { withMsg } from '../../../platform/http/envelope.js';
+import { notFound } from '../../../platform/http/errors.js';
+import { route } from '../../../platform/http/route.js';
+import { menuRepo } from '../menu/menu.repo.js';
+import { menuTree } from '../menu/menu.view.js';
+import { grantableScopes, grantedIds, type ScopeGrantRow } from './role.grant.js';
+import { roleRepo } from './role.repo.js';
+import { roleScope, roleService, visibleRolesOrNotFound } from './role.service.js';
+import { roleForest, roleView } from './role.view.js';
+import roleV2Routes from './role-v2.routes.js';
+import { rolePage, rolePageQuery, roleRecord } from './role.schema.js';
+
+const tags = ['system-role'];
+const idParam = (msg: string) => z.string({ message: msg }).trim().regex(/^\d{1,19}$/, msg);
+const idList = (msg: string) =>
+  z
+    .string({ message: msg })
+    .trim()
+    .min(1, msg)
+    .max(4000, '一次选择的数据过多')
+    .regex(/^\d{1,19}(,\d{1,19})*$/, '数据编号格式不正确');
+
+/** A scope tree for the grant dialog: its menus as group nodes (keys `menu_<id>`), the scopes as leaves (keys their ids). */
+function scopeTree(rows: ScopeGrantRow[]) {
+  const groups = new Map<string, { id: string; parentId: string; title: string; key: string; value: string; menuId: string; kind: 'menu'; hasChildren: boolean; children: unknown[] }>();
+  for (const r of rows) {
+    const groupId = `menu_${r.menuId}`;
+    let g = groups.get(groupId);
+    if (!g) {
+      g = { id: groupId, parentId: '0', title: r.menuName, key: groupId, value: groupId, menuId: String(r.menuId), kind: 'menu', hasChildren: true, children: [] };
+      groups.set(groupId, g);
+    }
+    const id = String(r.id);
+    g.children.push({
+      id,
+      parentId: groupId,
+      title: r.scopeName,
+      key: id,
+      value: id,
+      kind: 'scope',
+      resourceCode: r.resourceCode,
+      scopeType: r.scopeType,
+      ...(r.scopePath !== undefined ? { scopePath: r.scopePath } : {}),
+      hasChildren: false,
+      children: [],
+    });
+  }
+  return [...groups.values()];
+}
+
+export default async function roleRoutes(app: FastifyInstance) {
+  const tz = app.config.timeZone;
+  const base = '/api/blade-system/role';
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/page-list`,
+    summary: 'role page-list: 角色分页列表 (roleName、roleAlias 过滤)',
+    tags,
+    access: { permission: 'role' },
+    query: rolePageQuery,
+    response: rolePage,
+    handler: async ({ actor, query }) => {
+      const page = await roleRepo.page(app.db, actor.tenantId, await roleScope(app.db, actor), query, query as Record<string, unknown>);
+      return { ...page, records: page.records.map((r) => roleView(r, tz)) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/menu/grant-tree',
+    summary: 'menu grant-tree: 角色授权可选项 (当前用户可授予的菜单与按钮、数据权限、接口权限; systemType, roleId)',
+    tags,
+    access: { permission: 'role' },
+    query: z.object({ systemType: z.string().max(20).optional(), roleId: z.string().regex(/^\d{0,19}$/, '角色编号格式不正确').optional() }),
+    handler: async ({ actor, query }) => {
+      if (query.roleId) await visibleRolesOrNotFound(app.db, actor, await roleScope(app.db, actor), [query.roleId]);
+      const [menus, dataScopes, apiScopes] = await Promise.all([
+        menuRepo.granted(app.db, actor),
+        grantableScopes(app.db, actor, 'dataScope'),
+        grantableScopes(app.db, actor, 'apiScope'),
+      ]);
+      return { menu: menuTree(menus), dataScope: scopeTree(dataScopes), apiScope: scopeTree(apiScopes) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/menu/role-tree-keys',
+    summary: 'menu role-tree-keys: 角色已授予的菜单、数据权限、接口权限编号 (roleIds)',
+    tags,
+    access: { permission: 'role' },
+    query: z.object({ roleIds: idList('请选择角色') }),
+    response: z.object({ menu: z.array(z.string()), dataScope: z.array(z.string()), apiScope: z.array(z.string()) }),
+    handler: async ({ actor, query }) => {
+      const ids = [...new Set(query.roleIds.split(','))];
+      await visibleRolesOrNotFound(app.db, actor, await roleScope(app.db, actor), ids);
+      const [menu, dataScope, apiScope] = await Promise.all([grantedIds(app.db, ids, 'menu'), grantedIds(app.db, ids, 'dataScope'), grantedIds(app.db, ids, 'apiScope')]);
+      return { menu, dataScope, apiScope };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: `${base}/grant`,
+    summary: 'role grant: 角色授权 (roleIds、menuIds、dataScopeIds、apiScopeIds; 一次事务内替换)',
+    tags,
+    access: { permission: 'role_menu' },
+    body: roleGrant,
+    handler: async ({ actor, body }) => {
+      await roleService.grant(app.db, actor, body);
+      return withMsg(null, '授权成功');
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: `${base}/submit`,
+    summary: 'role submit: 新增或修改角色 (无 id 新增, 有 id 按 version 修改)',
+    tags,
+    access: { permission: 'role' },
+    body: roleSubmit,
+    response: roleRecord,
+    handler: async ({ actor, body }) => {
+      const { id, created } = await roleService.submit(app.db, actor, body);
+      const row = await roleRepo.findVisible(app.db, actor.tenantId, await roleScope(app.db, actor), id);
+      if (!row) throw notFound();
+      return withMsg(roleView(row, tz), created ? MSG.added : MSG.updated);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: `${base}/remove`,
+    summary: 'role remove: 删除角色 (ids; 内置角色、仍有用户或子角色时拒绝)',
+    tags,
+    access: { permission: 'role_delete' },
+    query: idsQuery,
+    handler: async ({ actor, query }) => {
+      await roleService.remove(app.db, actor, [...new Set(query.ids.split(','))]);
+      return withMsg(null, MSG.removed);
+    },
+  });
+
+  for (const [action, status, label] of [
+    ['enable', 1, '启用'],
+    ['disable', 0, '禁用'],
+  ] as const) {
+    route(app, {
+      method: 'POST',
+      url: `${base}/${action}`,
+      summary: `role ${action}: ${label}角色 (ids; 禁用即时生效)`,
+      tags,
+      access: { permission: `role_${action}` },
+      query: idsQuery,
+      handler: async ({ actor, query }) => {
+        await roleService.setStatus(app.db, actor, query.ids.split(','), status);
+        return withMsg(null, `${label}成功`);
+      },
+    });
+  }
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/tree`,
+    summary: 'role tree: 本租户角色树 (下拉选择; 可按 systemType)',
+    tags,
+    access: { permission: 'authenticated' },
+    query: z.object({ systemType: z.string().max(20).optional(), tenantId: z.string().max(12).optional() }),
+    handler: async ({ actor, query }) =>
+      roleForest(await roleRepo.all(app.db, actor.tenantId, await roleScope(app.db, actor), { systemType: query.systemType || undefined }), actor, tz),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/tree-by-id`,
+    summary: 'role tree-by-id: 某角色及其下级角色的树 (roleId)',
+    tags,
+    access: { permission: 'authenticated' },
+    query: z.object({ roleId: idParam('请提供角色编号') }),
+    handler: async ({ actor, query }) => {
+      const forest = roleForest(await roleRepo.all(app.db, actor.tenantId, await roleScope(app.db, actor)), actor, tz);
+      const found = findNode(forest, query.roleId);
+      if (!found) throw notFound();
+      return [found];
+    },
+  });
+
+  await roleV2Routes(app);
+}
+
+function findNode<T extends { id: string; children: T[] }>(nodes: T[], id: string): T | undefined {
+  for (const n of nodes) {
+    if (n.id === id) return n;
+    const below = findNode(n.children, id);
+    if (below) return below;
+  }
+  return undefined;
+}

@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MSG, changeAccount, idQuery, idsQuery, pageQuery, userSubmit, userUpdate } from '@gsl/contract';
+import type { Actor } from '../../platform/access/actor.js';
+import { isGranted } from '../../platform/access/grants.js';
+import { resolveScope } from '../../platform/access/scope.js';
+import { withMsg } from '../../platform/http/envelope.js';
+import { route, type RouteScope } from '../../platform/http/route.js';
+import { userRepo } from './user.repo.js';
+import { USER_RESOURCE } from './user.rules.js';
+import { userService } from './user.service.js';
+import { loginLogView, userView } from './user.view.js';
+
+export const userRecord = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  account: z.string(),
+  name: z.string().nullable(),
+  realName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable().describe('138****1234 for callers without the user_view button'),
+  birthday: z.string().nullable(),
+  sex: z.number().nullable(),
+  sexName: z.string().nullable(),
+  code: z.string().nullable(),
+  deptId: z.string(),
+  deptName: z.string().nullable(),
+  postId: z.string().nullable(),
+  profileTag: z.string().nullable(),
+  roleIds: z.string(),
+  roleNames: z.string(),
+  seq: z.number(),
+  isAddressBook: z.number(),
+  status: z.number(),
+  statusName: z.string(),
+  locked: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  passwordResetRequired: z.number(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+
+const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
+
+/** The list query: paging, the whitelisted filters, and deptId ("that dept and below"). */
+export const userListQuery = pageQuery
+  .extend({ deptId: z.union([z.string().trim().regex(/^\d{1,19}$/, '机构编号格式不正确'), z.literal('')]).optional() })
+  .passthrough();
+
+/** Scope metadata (quality harness): users are org-owned through dept_id, "own" through create_user. */
+export const USER_SCOPE = (idFrom: `${'query' | 'params' | 'body'}.${string}`): RouteScope => ({
+  resource: USER_RESOURCE,
+  record: { table: 'blade_user', idFrom, deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' },
+});
+
+export default async function userRoutes(app: FastifyInstance) {
+  const tz = app.config.timeZone;
+  const db = app.db;
+  /** Phones in full only for the user_view button (administrators hold every button). */
+  const view = async (actor: Actor) => {
+    const maskPhone = !(await isGranted(db, actor, 'user_view'));
+    return (row: Parameters<typeof userView>[0]) => userView(row, { timeZone: tz, maskPhone });
+  };
+  const tags = ['user'];
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-user/page',
+    summary: 'page: 用户分页列表 (account、realName、phone、status 过滤; deptId 含下级机构; 数据权限内)',
+    tags,
+    access: { permission: 'user' },
+    query: userListQuery,
+    scope: { resource: USER_RESOURCE, list: { table: 'blade_user', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
+    response: pageOf(userRecord),
+    handler: async ({ actor, query }) => {
+      const page = await userService.page(db, actor, query, query as Record<string, unknown>);
+      const v = await view(actor);
+      return { ...page, records: page.records.map(v) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-user/detail',
+    summary: 'detail: 用户详情 (id)',
+    tags,
+    access: { permission: 'user' },
+    query: idQuery,
+    scope: USER_SCOPE('query.id'),
+    response: userRecord,
+    handler: async ({ actor, query }) => (await view(actor))(await userService.detail(db, actor, query.id)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-user/info',
+    summary: 'info: 当前登录用户的完整信息',
+    tags,
+    access: { permission: 'authenticated' },
+    response: userRecord,
+    handler: async ({ actor }) => userView(await userService.info(db, actor), { timeZone: tz, maskPhone: false }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-user/submit',
+    summary: 'submit: 新增用户 (无 id, 含密码, user_add) 或修改用户 (有 id 与 version, 不改密码, user_edit)',
+    tags,
+    access: { permission: 'user' },
+    body: userSubmit,
+    scope: USER_SCOPE('body.id'),
+    response: userRecord,
+    handler: async ({ actor, body }) => {
+      const { row, created } = await userService.submit(db, actor, body);
+      return withMsg((await view(actor))(row), created ? MSG.added : MSG.updated);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-user/update',
+    summary: 'update: 修改用户资料字段 (有 version; 不含账号、密码、机构、角色)',
+    tags,
+    access: { permission: 'user_edit' },
+    body: userUpdate,
+    scope: USER_SCOPE('body.id'),
+    response: userRecord,
+    handler: async ({ actor, body }) => withMsg((await view(actor))(await userService.update(db, actor, body)), MSG.updated),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-user/changeAccount',
+    summary: 'changeAccount: 修改账号 (租户内唯一, 不区分大小写)',
+    tags,
+    access: { permission: 'user_edit' },
+    body: changeAccount,
+    scope: USER_SCOPE('body.id'),
+    response: userRecord,
+    handler: async ({ actor, body }) => withMsg((await view(actor))(await userService.changeAccount(db, actor, body)), MSG.updated),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-user/remove',
+    summary: 'remove: 删除用户 (ids; 不能删除本人; 逻辑删除并结束其登录会话)',
+    tags,
+    access: { permission: 'user_delete' },
+    query: idsQuery,
+    scope: USER_SCOPE('query.ids'),
+    handler: async ({ actor, query }) => {
+      await userService.remove(db, actor, [...new Set(query.ids.split(','))]);
+      return withMsg(null, MSG.removed);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-user/login-log/list',
+    summary: 'User login log: list — 用户登录日志 (分页, 按机构数据权限)',
+    tags,
+    access: { permission: 'user' },
+    query: pageQuery.passthrough(),
+    scope: { resource: USER_RESOURCE, list: { table: 'blade_user_login_log', deptColumn: 'dept_id', ownerColumn: 'user_id' } },
+    handler: async ({ actor, query }) => {
+      const page = await userRepo.loginLogPage(db, await resolveScope(db, actor, USER_RESOURCE), query, query as Record<string, unknown>);
+      return { ...page, records: page.records.map((r) => loginLogView(r as never, tz)) };
+    },
+  });
+}
