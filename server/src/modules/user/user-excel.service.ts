@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { assertAccountQuota } from '../system/tenant/tenant.service.js';
 import ExcelJS from 'exceljs';
 import {
   PROFILE_TAG_NAMES, SEX_NAMES, USER_MSG, USER_SHEET_COLUMNS, USER_STATUS_NAMES, maskPhone, phoneProblem,
@@ -159,6 +160,7 @@ export const userExcelService = {
 
     try {
       await db.transaction().execute(async (tx) => {
+        await assertAccountQuota(tx, actor.tenantId, valid.length);
         for (let i = 0; i < valid.length; i += 200) {
           const batch = valid.slice(i, i + 200);
           const ids = await tx

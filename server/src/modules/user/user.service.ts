@@ -2,6 +2,7 @@ import {
   MASKED_MOBILE_RE, PHONE_MSG, STALE_VERSION_MSG, USER_MSG, VERSION_REQUIRED_MSG, maskPhone, passwordProblem,
   type ChangeAccount, type PageQuery, type UserSubmit, type UserUpdate,
 } from '@gsl/contract';
+import { assertAccountQuota } from '../system/tenant/tenant.service.js';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { assertGranted } from '../../platform/access/grants.js';
@@ -121,6 +122,7 @@ export const userService = {
     let id = '';
     try {
       id = await db.transaction().execute(async (tx) => {
+        await assertAccountQuota(tx, actor.tenantId);
         const row = await userRepo.insert(tx, {
           ...(values as any),
           tenantId: actor.tenantId,

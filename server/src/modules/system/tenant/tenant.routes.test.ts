@@ -92,3 +92,23 @@ describe('tenants and packages (tenant mode on)', () => {
     expect((await call('POST', '/api/blade-system/tenant/submit', admin, { body: { tenantName: '江苏省工商业联合会' } })).body.msg).toBe('租户名称已存在');
   });
 });
+
+describe('account quota on user creation', () => {
+  it('creating a user beyond the tenant\'s quota is refused and writes nothing', async () => {
+    const tenant = await t.db.selectFrom('bladeTenant').select(['id']).where('tenantId', '=', '000001').executeTakeFirstOrThrow();
+    const used = await t.db.selectFrom('bladeUser').select((eb) => eb.fn.countAll<string>().as('n')).where('tenantId', '=', '000001').where('isDeleted', '=', 0).executeTakeFirstOrThrow();
+    await t.db.updateTable('bladeTenant').set({ accountNumber: Number(used.n) }).where('id', '=', tenant.id).execute();
+    const dept = await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '南京市工商联').executeTakeFirstOrThrow();
+    const role = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'aoc').where('tenantId', '=', '000001').executeTakeFirstOrThrow();
+    const res = await call('POST', '/api/blade-user/submit', admin, {
+      body: { account: 'quota_user', realName: '额度测试', phone: '13912345678', deptId: dept.id, roleIds: role.id, password: 'Quota2026ab', password2: 'Quota2026ab' },
+    });
+    expect(res.body.msg).toBe('租户账号额度已用完,请联系管理员扩容');
+    expect(await t.db.selectFrom('bladeUser').select('id').where('account', '=', 'quota_user').executeTakeFirst()).toBeUndefined();
+    await t.db.updateTable('bladeTenant').set({ accountNumber: -1 }).where('id', '=', tenant.id).execute();
+    const ok = await call('POST', '/api/blade-user/submit', admin, {
+      body: { account: 'quota_user', realName: '额度测试', phone: '13912345678', deptId: dept.id, roleIds: role.id, password: 'Quota2026ab', password2: 'Quota2026ab' },
+    });
+    expect(ok.body.msg).toBe('新增成功');
+  });
+});

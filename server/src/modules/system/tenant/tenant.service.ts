@@ -79,9 +79,12 @@ export const tenantService = {
   },
 };
 
-/** Account quota (account_number, -1 = none): creating a user beyond it is refused. */
+/**
+ * Account quota (account_number, -1 = none): creating users beyond it is refused. Call it inside the
+ * transaction that inserts them: the tenant row is locked, so parallel creates cannot overshoot.
+ */
 export async function assertAccountQuota(db: Db, tenantId: string, adding = 1): Promise<void> {
-  const t = await db.selectFrom('bladeTenant').select('accountNumber').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+  const t = await db.selectFrom('bladeTenant').select('accountNumber').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).forUpdate().executeTakeFirst();
   if (!t || t.accountNumber < 0) return;
   const used = await db.selectFrom('bladeUser').select((eb) => eb.fn.countAll<string>().as('n')).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirstOrThrow();
   if (Number(used.n) + adding > t.accountNumber) throw badRequest(TENANT_MSG.quotaReached);
