@@ -8,4 +8,11 @@ import { lazyPage, type PageComponent } from '../lazyPage';
  */
 export const ADMIN_PAGES: Record<string, PageComponent> = {
   '/system/param': lazyPage(() => import('../../pages/system/param')),
+  '/system/dict': lazyPage(() => import('../../pages/system/dict')),
+  '/system/dictbiz': lazyPage(() => import('../../pages/system/dictbiz')),
+  '/system/client': lazyPage(() => import('../../pages/system/client')),
+  '/system/versionupdatelog': lazyPage(() => import('../../pages/system/versionupdatelog')),
+  '/monitor/log/usual': lazyPage(() => import('../../pages/monitor/log/usual')),
+  '/monitor/log/api': lazyPage(() => import('../../pages/monitor/log/api')),
+  '/monitor/log/error': lazyPage(() => import('../../pages/monitor/log/error')),
 };

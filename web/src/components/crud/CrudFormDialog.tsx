@@ -19,13 +19,15 @@ interface CrudFormDialogProps {
   /** Bumped by the caller to build a fresh form (each opening). */
   formKey: number;
   testId: string;
+  /** Width of the labels; 96px by default. */
+  labelWidth?: number;
 }
 
 /**
  * The add / edit / view dialog of a CRUD table (antd Modal, 580px). Fields are checked on blur and
  * all together on 保存; 查看 shows the same form read-only with only 关闭.
  */
-export function CrudFormDialog({ open, mode, fields, initialValues, saving, onCancel, onSubmit, formKey, testId }: CrudFormDialogProps) {
+export function CrudFormDialog({ open, mode, fields, initialValues, saving, onCancel, onSubmit, formKey, testId, labelWidth }: CrudFormDialogProps) {
   const formId = `${useId()}-crud-form`;
   const readOnly = mode === 'view';
   const footer = readOnly
@@ -45,7 +47,7 @@ export function CrudFormDialog({ open, mode, fields, initialValues, saving, onCa
 
   return (
     <Modal open={open} title={TITLES[mode]} width={DIALOG_WIDTH} footer={footer} onCancel={onCancel} mask={{ closable: false }} destroyOnHidden>
-      <DialogForm key={formKey} id={formId} fields={fields} initialValues={initialValues} readOnly={readOnly} onSubmit={onSubmit} testId={testId} />
+      <DialogForm key={formKey} id={formId} fields={fields} initialValues={initialValues} readOnly={readOnly} onSubmit={onSubmit} testId={testId} labelWidth={labelWidth} />
     </Modal>
   );
 }
@@ -57,10 +59,11 @@ interface DialogFormProps {
   readOnly: boolean;
   onSubmit: (values: Record<string, unknown>) => void;
   testId: string;
+  labelWidth?: number;
 }
 
 /** Its own component so that every opening gets a fresh form instance with the row's values. */
-function DialogForm({ id, fields, initialValues, readOnly, onSubmit, testId }: DialogFormProps) {
+function DialogForm({ id, fields, initialValues, readOnly, onSubmit, testId, labelWidth = 96 }: DialogFormProps) {
   const [form] = Form.useForm();
   return (
     <Form
@@ -68,7 +71,7 @@ function DialogForm({ id, fields, initialValues, readOnly, onSubmit, testId }: D
       id={id}
       name={`${testId}-form`}
       data-testid={`${testId}-form`}
-      labelCol={{ flex: '96px' }}
+      labelCol={{ flex: `${labelWidth}px` }}
       wrapperCol={{ flex: 'auto' }}
       initialValues={initialValues}
       disabled={readOnly}
@@ -81,7 +84,7 @@ function DialogForm({ id, fields, initialValues, readOnly, onSubmit, testId }: D
           label={field.label}
           required={!readOnly && field.required}
           rules={readOnly ? undefined : field.rules}
-          validateTrigger="onBlur"
+          validateTrigger={field.validateTrigger ?? 'onBlur'}
         >
           {field.input ?? <Input placeholder={`请输入${field.label}`} />}
         </Form.Item>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { useEffect, useState, type Key } from 'react';
 import { App, Button, Empty, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MSG } from '@gsl/contract';
@@ -9,7 +9,7 @@ import { useCan } from '../Access';
 import { usePagination } from '../pagination';
 import { buildColumns, type RowActions } from './crudColumns';
 import { CrudFormDialog } from './CrudFormDialog';
-import { clampPage, listQuery, pickFields, sameFilters, selectionGuard, submitBody, toSearchFilters, type Filters } from './crudLogic';
+import { clampPage, listQuery, pickFields, rowKeysDeep, sameFilters, selectionGuard, submitBody, toSearchFilters, type Filters } from './crudLogic';
 import { SearchBar } from './SearchBar';
 import type { CrudTableProps, DialogMode } from './types';
 import './crud.css';
@@ -20,6 +20,8 @@ interface DialogState<Row> {
   row?: Row;
   /** A new number per opening: the form is built afresh. */
   key: number;
+  /** The form's starting values, taken when the dialog opens. */
+  values?: Record<string, unknown>;
 }
 
 /** http.ts has already toasted its own failures (HttpError.handled); anything else is told here. */
@@ -35,6 +37,7 @@ function tellUnhandled(error: unknown): void {
  */
 export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, Body>) {
   const { api, columns, fields, search, dateRange, permissions, rowKey = 'id' as keyof Row & string, toFormValues, testId = 'crud', actionWidth = 210 } = props;
+  const { addValues, fromFormValues, onSaved, rowActions, selectable = true, labelWidth } = props;
   const can = useCan();
   const { modal } = App.useApp();
   const [filters, setFilters] = useState<Filters>({});
@@ -51,7 +54,8 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
   // rows that left the page (deleted elsewhere) are not deleted unseen.
   const queryText = JSON.stringify(query);
   const [selection, setSelection] = useState<{ query: string; keys: Key[] }>({ query: queryText, keys: [] });
-  const selected = selection.query === queryText ? selection.keys.filter((k) => records.some((r) => idOf(r) === String(k))) : [];
+  const onPage = rowKeysDeep(records, idOf); // with tree data, nested rows may be selected too
+  const selected = selection.query === queryText ? selection.keys.filter((k) => onPage.has(String(k))) : [];
   const setSelected = (keys: Key[]) => setSelection({ query: queryText, keys });
 
   // The last rows of a page were deleted (by us or someone else): show the new last page.
@@ -64,7 +68,13 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
   const canAdd = Boolean(fields) && allowed(permissions.add);
   const canDelete = allowed(permissions.delete);
 
-  const openDialog = (mode: DialogMode, row?: Row) => setDialog((d) => ({ open: true, mode, row, key: d.key + 1 }));
+  const fieldsFor = (mode: DialogMode, row: Row | undefined) => (typeof fields === 'function' ? fields(mode, row) : fields);
+  const startValues = (mode: DialogMode, row: Row | undefined): Record<string, unknown> | undefined => {
+    if (!row) return addValues?.();
+    if (toFormValues) return toFormValues(row);
+    return pickFields(row, (fieldsFor(mode, row) ?? []).map((f) => f.name));
+  };
+  const openDialog = (mode: DialogMode, row?: Row) => setDialog((d) => ({ open: true, mode, row, key: d.key + 1, values: startValues(mode, row) }));
   const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
 
   const confirmRemove = (ids: string[]) => {
@@ -90,9 +100,11 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
 
   const submit = (values: Record<string, unknown>) => {
     const editing = dialog.mode === 'edit' ? dialog.row : undefined;
-    save.mutateAsync(submitBody(values, editing, rowKey) as Body).then(({ msg }) => {
-      toast.success(msg || (editing ? MSG.updated : MSG.added));
+    const formValues = fromFormValues ? fromFormValues(values, editing) : values;
+    save.mutateAsync(submitBody(formValues, editing, rowKey) as Body).then((saved) => {
+      toast.success(saved.msg || (editing ? MSG.updated : MSG.added));
       closeDialog();
+      onSaved?.(saved, editing ? 'edit' : 'add');
     }, tellUnhandled); // a refused save keeps the dialog open; the list refreshes (useCrudWrites)
   };
 
@@ -100,14 +112,10 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     view: fields && allowed(permissions.view) ? (row) => openDialog('view', row) : undefined,
     edit: fields && allowed(permissions.edit) ? (row) => openDialog('edit', row) : undefined,
     remove: canDelete ? (row) => confirmRemove([idOf(row)]) : undefined,
+    extra: rowActions,
   };
-  const tableColumns = buildColumns({ columns, page, actions, actionWidth, testId });
-
-  const initialValues = useMemo(() => {
-    const row = dialog.row;
-    if (!row || !fields) return undefined;
-    return toFormValues ? toFormValues(row) : pickFields(row, fields.map((f) => f.name));
-  }, [dialog.row, fields, toFormValues]);
+  const tableColumns = buildColumns({ columns, page, actions, actionWidth, testId, topLevel: new Set(records) });
+  const dialogFields = fieldsFor(dialog.mode, dialog.row);
 
   const emptyText = list.isError ? (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" data-testid={`${testId}-error`}>
@@ -159,7 +167,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
         columns={tableColumns}
         dataSource={records}
         loading={list.isFetching}
-        rowSelection={{ selectedRowKeys: selected, onChange: setSelected }}
+        rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         pagination={pagination(list.data?.total)}
         locale={{ emptyText }}
         tableLayout="fixed"
@@ -167,13 +175,14 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
         size="middle"
         bordered
       />
-      {fields && (
+      {dialogFields && (
         <CrudFormDialog
           open={dialog.open}
           mode={dialog.mode}
           formKey={dialog.key}
-          fields={fields}
-          initialValues={initialValues}
+          fields={dialogFields}
+          initialValues={dialog.values}
+          labelWidth={labelWidth}
           saving={save.isPending}
           onCancel={closeDialog}
           onSubmit={submit}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Space } from 'antd';
 import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,6 +8,8 @@ export interface RowActions<Row> {
   view?: (row: Row) => void;
   edit?: (row: Row) => void;
   remove?: (row: Row) => void;
+  /** The screen's own further buttons of a row. */
+  extra?: (row: Row) => ReactNode;
 }
 
 interface BuildColumnsOptions<Row> {
@@ -15,22 +18,27 @@ interface BuildColumnsOptions<Row> {
   actions: RowActions<Row>;
   actionWidth: number;
   testId: string;
+  /**
+   * The page's own rows. With tree data (rows with `children`) only these get a 序号; the nested rows
+   * they unfold to have none. Default: every row is numbered.
+   */
+  topLevel?: ReadonlySet<Row>;
 }
 
 /**
  * The table's columns: 序号 (continuing across pages), the screen's own columns, and 操作 with
  * 查看 / 编辑 / 删除 for the actions the user may take (none: no 操作 column).
  */
-export function buildColumns<Row extends object>({ columns, page, actions, actionWidth, testId }: BuildColumnsOptions<Row>): ColumnsType<Row> {
+export function buildColumns<Row extends object>({ columns, page, actions, actionWidth, testId, topLevel }: BuildColumnsOptions<Row>): ColumnsType<Row> {
   const index: ColumnsType<Row>[number] = {
     key: '__index',
     title: '序号',
     width: 64,
     align: 'center',
-    render: (_value, _row, i) => rowIndex(page.current, page.size, i),
+    render: (_value, row, i) => (!topLevel || topLevel.has(row) ? rowIndex(page.current, page.size, i) : null),
   };
-  const { view, edit, remove } = actions;
-  if (!view && !edit && !remove) return [index, ...columns];
+  const { view, edit, remove, extra } = actions;
+  if (!view && !edit && !remove && !extra) return [index, ...columns];
   const operations: ColumnsType<Row>[number] = {
     key: '__actions',
     title: '操作',
@@ -54,6 +62,7 @@ export function buildColumns<Row extends object>({ columns, page, actions, actio
             删除
           </Button>
         )}
+        {extra?.(row)}
       </Space>
     ),
   };

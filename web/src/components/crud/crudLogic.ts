@@ -86,3 +86,16 @@ export function pickFields<Row extends object>(row: Row, names: readonly string[
   const record = row as Record<string, unknown>;
   return Object.fromEntries(names.map((name) => [name, record[name] ?? undefined]));
 }
+
+/**
+ * The keys of a page's rows and of the rows nested in them (tree data: `children`), so that a
+ * selection may hold nested rows too.
+ */
+export function rowKeysDeep<Row extends object>(records: readonly Row[], idOf: (row: Row) => string, out: Set<string> = new Set()): Set<string> {
+  for (const row of records) {
+    out.add(idOf(row));
+    const children = (row as { children?: unknown }).children;
+    if (Array.isArray(children)) rowKeysDeep(children as Row[], idOf, out);
+  }
+  return out;
+}

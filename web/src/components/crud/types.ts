@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FormRule } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { CrudApi } from '../../api/crud';
+import type { CrudApi, Saved } from '../../api/crud';
 
 /** A text field of the search form (other controls through `input`). */
 export interface CrudSearchField {
@@ -27,7 +27,12 @@ export interface CrudFormField {
   rules?: FormRule[];
   /** The control; an Input by default. */
   input?: ReactNode;
+  /** When the rules run; on blur by default (specification §5). Selects and radios also check on change. */
+  validateTrigger?: string | string[];
 }
+
+/** The dialog's fields: a fixed list, or per opening (mode and the row being edited or viewed). */
+export type CrudFields<Row> = CrudFormField[] | ((mode: DialogMode, row: Row | undefined) => CrudFormField[]);
 
 /** Permission codes of the screen's buttons (wire contract §5); a button without a code is not shown. */
 export interface CrudPermissions {
@@ -43,7 +48,7 @@ export interface CrudTableProps<Row extends object, Body> {
   api: CrudApi<Row, Body>;
   columns: ColumnsType<Row>;
   /** The dialog's fields; without them there is no add / edit / view. */
-  fields?: CrudFormField[];
+  fields?: CrudFields<Row>;
   search?: CrudSearchField[];
   dateRange?: CrudDateRange;
   permissions: CrudPermissions;
@@ -55,4 +60,16 @@ export interface CrudTableProps<Row extends object, Body> {
   testId?: string;
   /** Width of the 操作 column. */
   actionWidth?: number;
+  /** The 新增 dialog's starting values (e.g. a parent's code). Default: none. */
+  addValues?: () => Record<string, unknown>;
+  /** The validated form values as they go to submit (before the id and version of an update are added). */
+  fromFormValues?: (values: Record<string, unknown>, row: Row | undefined) => Record<string, unknown>;
+  /** Called after a successful save, once the dialog has closed (e.g. to show a value answered once). */
+  onSaved?: (saved: Saved<Row>, mode: 'add' | 'edit') => void;
+  /** More buttons of a row's 操作 column, after 查看 / 编辑 / 删除. */
+  rowActions?: (row: Row) => ReactNode;
+  /** Multi-select with the checkbox column. Default true. */
+  selectable?: boolean;
+  /** Width of the dialog's labels. Default 96px. */
+  labelWidth?: number;
 }

@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PageResult } from '@gsl/contract';
+import type { CrudApi } from '../crud';
+import { get } from '../http';
+
+/**
+ * The server's logs (specification §7 "blade-log: GET usual, api and error lists and details"):
+ *   GET /api/blade-log/{usual|api|error}/list    current, size, requestUri, createBy, method, remoteIp,
+ *                                                createTime_dategt / _datelt (+ logLevel, title, exceptionName …)
+ *   GET /api/blade-log/{usual|api|error}/detail  id → every column, with params, logData, stackTrace
+ * Read only. Permission: the menu codes log_usual, log_api, log_error.
+ */
+export type LogKind = 'usual' | 'api' | 'error';
+
+/** Columns shared by the three tables. */
+export interface LogCommonView {
+  id: string;
+  tenantId?: string | null;
+  serviceId: string | null;
+  serverHost: string | null;
+  serverIp?: string | null;
+  env: string | null;
+  method: string | null;
+  requestUri: string | null;
+  userAgent?: string | null;
+  remoteIp: string | null;
+  methodClass?: string | null;
+  methodName?: string | null;
+  params?: string | null;
+  createBy: string | null;
+  createUser?: string | null;
+  createDept?: string | null;
+  createTime: string | null;
+}
+
+export interface UsualLogView extends LogCommonView {
+  logLevel: string | null;
+  logId: string | null;
+  logData?: string | null;
+}
+
+export interface ApiLogView extends LogCommonView {
+  /** 1 normal (HTTP < 400), 2 failed. */
+  type: string | null;
+  title: string | null;
+  /** Milliseconds. */
+  time: number | null;
+  status: number | null;
+}
+
+export interface ErrorLogView extends LogCommonView {
+  exceptionName: string | null;
+  message: string | null;
+  stackTrace?: string | null;
+  lineNumber?: number | null;
+  fileName?: string | null;
+}
+
+export type LogView = UsualLogView | ApiLogView | ErrorLogView;
+
+const base = (kind: LogKind) => `/api/blade-log/${kind}`;
+export const logKeys = {
+  all: (kind: LogKind) => ['log', kind] as const,
+  detail: (kind: LogKind, id: string) => ['log', kind, 'detail', id] as const,
+};
+
+/** A log list as the CrudTable reads it; there is nothing to write (submit and remove are refused). */
+export function logApi<Row extends LogCommonView>(kind: LogKind): CrudApi<Row, never> {
+  const readOnly = () => Promise.reject(new Error('日志只读'));
+  return {
+    queryKey: logKeys.all(kind),
+    list: async (query, signal) =>
+      (await get<PageResult<Row>>(`${base(kind)}/list`, query, { signal })) ?? { records: [], total: 0, size: Number(query.size ?? 0), current: Number(query.current ?? 1), pages: 0 },
+    submit: readOnly,
+    remove: readOnly,
+  };
+}
+
+/** A cancelled call (http.ts resolves it quietly) answers null. */
+export const getLogDetail = (kind: LogKind, id: string, signal?: AbortSignal) =>
+  get<Record<string, unknown>>(`${base(kind)}/detail`, { id }, { signal }).then((row) => row ?? null);
+
+/** One log row with every column (the list leaves the large ones out). */
+export function useLogDetail(kind: LogKind, id: string | undefined) {
+  return useQuery({
+    queryKey: logKeys.detail(kind, id ?? ''),
+    queryFn: ({ signal }) => getLogDetail(kind, id!, signal),
+    enabled: Boolean(id),
+    staleTime: 60_000, // a log row does not change
+  });
+}

@@ -1,0 +1,36 @@
+import { Select } from 'antd';
+import type { VersionLogSubmit } from '@gsl/contract';
+import { versionLogApi, type VersionLogView } from '../../../api/system/versionLog';
+import { CrudTable } from '../../../components/crud/CrudTable';
+import { VERSION_LOG_COLUMNS } from './columns';
+import { UPDATE_TYPE_OPTIONS, VERSION_LOG_FIELDS } from './fields';
+import { versionLogBody, versionLogFormValues } from './versionLogLogic';
+
+/**
+ * 版本更新日志 at /system/versionupdatelog: the administrators' list and form of the log every user
+ * reads under 我的一天 (the page call takes paging in the query and the filters in the body).
+ */
+export default function VersionLogPage() {
+  return (
+    <CrudTable<VersionLogView, VersionLogSubmit>
+      testId="versionupdatelog"
+      api={versionLogApi}
+      columns={VERSION_LOG_COLUMNS}
+      fields={VERSION_LOG_FIELDS}
+      search={[
+        { name: 'versionNo', label: '版本号' },
+        { name: 'title', label: '更新标题' },
+        {
+          name: 'updateType',
+          label: '更新类型',
+          input: <Select allowClear placeholder="请选择更新类型" options={UPDATE_TYPE_OPTIONS} style={{ width: 160 }} data-testid="versionupdatelog-search-updateType" />,
+        },
+      ]}
+      dateRange={{ name: 'publishTime', label: '发布时间' }}
+      permissions={{ add: 'versionupdatelog_add', edit: 'versionupdatelog_edit', delete: 'versionupdatelog_delete', view: 'versionupdatelog_view' }}
+      addValues={() => ({ updateType: 1 })}
+      toFormValues={versionLogFormValues}
+      fromFormValues={versionLogBody}
+    />
+  );
+}
