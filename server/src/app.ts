@@ -13,7 +13,7 @@ import { ClientRegistry } from './platform/auth/client.js';
 import { installGuard } from './platform/auth/guard.js';
 import { TokenSigner } from './platform/auth/tokens.js';
 import { installEncryption } from './platform/http/encrypt-hook.js';
-import { installErrorHandler } from './platform/http/error-handler.js';
+import { frameworkErrorHandler, installErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { serveWebApp } from './platform/web/web-app.js';
 import type { Services } from './services.js';
@@ -37,6 +37,8 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // A malformed URL or an over-long path parameter is refused before any route: answer it like every error.
+    frameworkErrors: frameworkErrorHandler(config),
   });
   const clients = new ClientRegistry(db);
   const signer = new TokenSigner(config.jwtSecret);

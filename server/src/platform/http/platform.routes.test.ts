@@ -170,3 +170,14 @@ describe('server faults', () => {
     }
   });
 });
+
+describe('refusals by the router itself', () => {
+  it('a malformed URL and an over-long path parameter answer the envelope with a Chinese message', async () => {
+    const bad = await t.call({ url: '/api/blade-system/param/list%', token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 400, success: false, msg: '请求地址格式不正确' });
+    const long = await t.call({ url: `/api/blade-system/v2/role/detail/${'9'.repeat(300)}`, token });
+    expect(long.status).toBe(414);
+    expect(long.body).toMatchObject({ success: false, msg: '请求地址中的参数过长' });
+  });
+});
