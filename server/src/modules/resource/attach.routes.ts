@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
@@ -26,25 +26,6 @@ const CONTENT_TYPES: Record<string, string> = {
   txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', zip: 'application/zip', mp4: 'video/mp4',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
-
-/** Counts bytes and checks the first bytes against the extension's signature while streaming to the store. */
-function inspect(ext: string, max: number) {
-  let size = 0;
-  let head = Buffer.alloc(0);
-  const t = new Transform({
-    transform(chunk: Buffer, _enc, cb) {
-      size += chunk.length;
-      if (size > max) return cb(badRequest(`文件大小不能超过${formatSize(max)}`));
-      if (head.length < 16) {
-        head = Buffer.concat([head, chunk]).subarray(0, 16);
-        const sig = SIGNATURES[ext];
-        if (head.length >= 12 && sig && !sig(head)) return cb(badRequest('文件内容与扩展名不符'));
-      }
-      cb(null, chunk);
-    },
-  });
-  return { stream: t, size: () => size };
-}
 
 const MALFORMED = '上传内容格式不正确,请重新选择文件上传';
 
@@ -78,25 +59,23 @@ export default async function attachRoutes(app: FastifyInstance) {
         file.file.resume();
         throw badRequest(avatar ? '头像只能是 jpg 或 png 格式' : `不支持的文件类型,允许: ${allowed.join('、')}`);
       }
+      // Read whole (bounded by FILE_MAX_BYTES): a truncated or malformed upload rejects here with a 400,
+      // where a stream would wait forever for a part that never ends.
+      const buffer = await file.toBuffer().catch((err: unknown) => {
+        throw (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? badRequest(`文件大小不能超过${formatSize(max)}`) : badRequest(MALFORMED);
+      });
+      if (buffer.length > max) throw badRequest(`文件大小不能超过${formatSize(max)}`);
+      const signature = SIGNATURES[ext];
+      if (signature && !signature(buffer)) throw badRequest('文件内容与扩展名不符');
       const key = `${actor.tenantId}/${new Date().toISOString().slice(0, 10)}/${randomUUID()}.${ext}`;
-      const check = inspect(ext, max);
-      const body: Readable = file.file.pipe(check.stream);
-      file.file.on('limit', () => check.stream.destroy(badRequest(`文件大小不能超过${formatSize(max)}`)));
-      check.stream.on('error', () => file.file.resume());
-      try {
-        await files.put(key, body);
-      } catch (err) {
-        await files.remove(key);
-        // the size or signature refusal, or a truncated upload, when that is what stopped it; a disk fault stays a 500
-        throw check.stream.errored ?? (file.file.errored ? badRequest(MALFORMED) : err);
-      }
+      await files.put(key, Readable.from([buffer]));
       const row = await db
         .insertInto('bladeAttach')
-        .values({ tenantId: actor.tenantId, storageKey: key, originalName, extension: ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', attachSize: check.size(), category: query.category ?? 'attachment', createUser: actor.userId, createDept: actor.deptId })
+        .values({ tenantId: actor.tenantId, storageKey: key, originalName, extension: ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', attachSize: buffer.length, category: query.category ?? 'attachment', createUser: actor.userId, createDept: actor.deptId })
         .returning('id')
         .executeTakeFirstOrThrow();
       const link = `/api/blade-resource/attach/download?id=${row.id}`;
-      return { attachId: String(row.id), link, domain: '', name: key, originalName, size: check.size() };
+      return { attachId: String(row.id), link, domain: '', name: key, originalName, size: buffer.length };
     },
   });
 
