@@ -11,7 +11,9 @@ export interface SsoPageModel {
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const ENTRY_NAMES: Record<string, string> = { jiangsu: '江苏省工商业联合会(总商会)' };
+const DEFAULT_ENTRY = '江苏省工商业联合会(总商会)';
+/** A Map, not an object: an entryCode such as "constructor" must not find a prototype member. */
+const ENTRY_NAMES = new Map<string, string>([['jiangsu', DEFAULT_ENTRY]]);
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;font-family:"Noto Sans CJK SC","PingFang SC","Microsoft YaHei",sans-serif;background:#0b2545;color:#303133;min-height:100vh;display:flex}
@@ -33,7 +35,7 @@ button:hover{background:#66b1ff}
 @media(max-width:800px){.brand{display:none}}`;
 
 export function renderSsoPage(m: SsoPageModel): string {
-  const entry = ENTRY_NAMES[m.params.entryCode ?? ''] ?? ENTRY_NAMES.jiangsu;
+  const entry = ENTRY_NAMES.get(m.params.entryCode ?? '') ?? DEFAULT_ENTRY;
   const hidden = ['appId', 'entryCode', 'sysFlag', 'redirectUri']
     .map((k) => `<input type="hidden" name="${k}" value="${esc(m.params[k] ?? '')}">`)
     .join('');

@@ -22,7 +22,9 @@ export function dbErrorCode(err: unknown): string | undefined {
 
 export function inputErrorMessage(err: unknown): string | undefined {
   const code = dbErrorCode(err);
-  return code ? INPUT_ERRORS[code] : undefined;
+  if (!code) return undefined;
+  // Any other data exception (class 22, e.g. 22009 a time zone offset out of range) is input too.
+  return INPUT_ERRORS[code] ?? (code.startsWith('22') ? '输入格式不正确' : undefined);
 }
 
 /** The constraint a unique violation names, on both drivers. */

@@ -87,9 +87,12 @@ export function filterExpressions(
       out.push(eb(col, 'is not', null));
       continue;
     }
-    if (isDateSuffix || (spec.kind === 'date' && ['ge', 'le', 'gt', 'lt', 'equal'].includes(op))) {
+    // A date suffix on a field that is not a date would compare text with a timestamptz in SQL.
+    if (isDateSuffix && spec.kind !== 'date') throw badRequest(`${field} 不是日期字段,不能按日期比较`);
+    // Every comparison with a date field goes through parseDate (notequal too): raw text never reaches a timestamptz.
+    if (isDateSuffix || (spec.kind === 'date' && ['ge', 'le', 'gt', 'lt', 'equal', 'notequal'].includes(op))) {
       const v = sql`${parseDate(field, raw)}::timestamptz`;
-      const cmp = ({ datege: '>=', dategt: '>', datele: '<=', datelt: '<', ge: '>=', gt: '>', le: '<=', lt: '<', equal: '=' } as Record<string, string>)[op] as '>=';
+      const cmp = ({ datege: '>=', dategt: '>', datele: '<=', datelt: '<', ge: '>=', gt: '>', le: '<=', lt: '<', equal: '=', notequal: '<>' } as Record<string, string>)[op] as '>=';
       if (!cmp) continue;
       out.push(eb(col, cmp, v));
       continue;
