@@ -63,6 +63,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A multipart form (sent as is, with its own content type) instead of a JSON body. */
+  form?: FormData;
 }
 
 export interface CallResult {
@@ -111,12 +113,12 @@ export async function spawnServer(name: string, env: Record<string, string>): Pr
     const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
     const headers: Record<string, string> = { authorization: CLIENT, ...(opts.headers ?? {}) };
     if (opts.token) headers['blade-auth'] = `bearer ${opts.token}`;
-    let body: string | undefined;
+    let payload: string | FormData | undefined;
     if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
+      payload = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
-    }
-    const res = await fetch(`http://${HOST}:${port}${url}${qs}`, { method, headers, body });
+    } else if (opts.form) payload = opts.form;
+    const res = await fetch(`http://${HOST}:${port}${url}${qs}`, { method, headers, body: payload });
     let text = await res.text();
     if (aesKey && url.startsWith('/api/') && (res.headers.get('content-type') ?? '').startsWith('text/plain') && text) text = decrypt(text, aesKey);
     let parsed: any = text;
