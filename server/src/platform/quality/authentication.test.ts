@@ -8,31 +8,16 @@
  */
 import { sql } from 'kysely';
 import { MSG } from '@gsl/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/app.js';
-import { routeTable, type RouteEntry } from '../../../test/harness/route-table.js';
-import { sampleContext, sampleOrFallback, type Sample } from '../../../test/harness/sample.js';
-import { createUser, subjectOf } from '../../../test/harness/people.js';
-import {
-  answerProblem, assertNone, basic, mintToken, send, tamperPayload, tamperSignature, unsignedToken,
-  type TokenSubject, type WireRequest, type WireResult,
-} from '../../../test/harness/wire.js';
+import { describe, expect, it } from 'vitest';
+import { startWalk } from '../../../test/harness/walk.js';
+import { type RouteEntry } from '../../../test/harness/route-table.js';
+import { sampleOrFallback, type Sample } from '../../../test/harness/sample.js';
+import { createUser } from '../../../test/harness/people.js';
+import { answerProblem, assertNone, basic, mintToken, tamperPayload, tamperSignature, unsignedToken, type TokenSubject, type WireRequest, type WireResult } from '../../../test/harness/wire.js';
 import { PUBLIC_ROUTES } from '../access/public-routes.js';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-const { routes } = routeTable(t.app);
-const admin = await subjectOf(t.db, 'admin');
-const ctx = await sampleContext(t.db, { userId: admin.id, deptId: admin.deptId, roleId: admin.roleIds[0], tenantId: admin.tenantId });
-
-const stats = { routes: 0, requests: 0, fivexx: 0 };
-
-async function call(r: WireRequest): Promise<WireResult> {
-  const res = await send(t, r);
-  stats.requests++;
-  if (res.status >= 500) stats.fivexx++;
-  return res;
-}
+const { t, routes, admin, ctx, stats, call } = await startWalk();
+stats.routes = 0;
 
 function request(route: RouteEntry, sample: Sample, over: Partial<WireRequest>): WireRequest {
   return {

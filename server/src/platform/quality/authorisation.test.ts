@@ -7,27 +7,15 @@
  */
 import { sql } from 'kysely';
 import { MSG } from '@gsl/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { startWalk } from '../../../test/harness/walk.js';
 import { changedTables, tableChecksums } from '../../../test/harness/checksum.js';
-import { createRole, createUser, deptId, restoreGrant, revokeGrant, subjectOf } from '../../../test/harness/people.js';
-import { permissionOf, routeTable, type RouteEntry } from '../../../test/harness/route-table.js';
-import { sampleContext, sampleOrFallback, type Sample } from '../../../test/harness/sample.js';
-import { answerProblem, assertNone, mintToken, send, type WireRequest, type WireResult } from '../../../test/harness/wire.js';
+import { createRole, createUser, deptId, restoreGrant, revokeGrant } from '../../../test/harness/people.js';
+import { permissionOf, type RouteEntry } from '../../../test/harness/route-table.js';
+import { sampleOrFallback, type Sample } from '../../../test/harness/sample.js';
+import { answerProblem, assertNone, mintToken, type WireRequest, type WireResult } from '../../../test/harness/wire.js';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-const { routes } = routeTable(t.app);
-const admin = await subjectOf(t.db, 'admin');
-const ctx = await sampleContext(t.db, { userId: admin.id, deptId: admin.deptId, roleId: admin.roleIds[0], tenantId: admin.tenantId });
-
-const stats = { requests: 0, fivexx: 0 };
-async function call(r: WireRequest): Promise<WireResult> {
-  const res = await send(t, r);
-  stats.requests++;
-  if (res.status >= 500) stats.fivexx++;
-  return res;
-}
+const { t, routes, admin, ctx, stats, call } = await startWalk();
 
 const nanjing = await deptId(t.db, '南京市工商联');
 const noGrantRole = await createRole(t.db, { alias: 'quality_no_grant', grants: [] });

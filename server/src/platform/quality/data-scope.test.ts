@@ -9,30 +9,19 @@
  */
 import { sql } from 'kysely';
 import { MAX_PAGE_SIZE } from '@gsl/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import { startWalk } from '../../../test/harness/walk.js';
 import { changedTables, columnsOf, tableChecksums } from '../../../test/harness/checksum.js';
 import { createRole, createUser, deptId, grantScope, subjectOf } from '../../../test/harness/people.js';
-import { permissionOf, routeTable, type RouteEntry } from '../../../test/harness/route-table.js';
-import { declaredFields, sampleContext, sampleOrFallback, type Sample, type SampleContext } from '../../../test/harness/sample.js';
+import { permissionOf, type RouteEntry } from '../../../test/harness/route-table.js';
+import { declaredFields, sampleOrFallback, type Sample, type SampleContext } from '../../../test/harness/sample.js';
 import { allowedBy, grantedCodes, lineOf, rowsInside, rowsOutside, rulesOf, spreadRows, type RuleSpec, type TableRef } from '../../../test/harness/scope.js';
-import { answerProblem, assertNone, mintToken, send, type TokenSubject, type WireRequest, type WireResult } from '../../../test/harness/wire.js';
+import { answerProblem, assertNone, mintToken, type TokenSubject, type WireRequest } from '../../../test/harness/wire.js';
 import type { RouteScope } from '../http/route.js';
 
-const t = await createTestApp();
-afterAll(() => t.close());
-const { routes } = routeTable(t.app);
+const { t, routes, admin, ctx, stats, call } = await startWalk();
 const scoped = routes.filter((r) => r.def?.scope);
-const admin = await subjectOf(t.db, 'admin');
-const ctx = await sampleContext(t.db, { userId: admin.id, deptId: admin.deptId, roleId: admin.roleIds[0], tenantId: admin.tenantId });
-
-const stats = { requests: 0, fivexx: 0, cases: 0 };
-async function call(r: WireRequest): Promise<WireResult> {
-  const res = await send(t, r);
-  stats.requests++;
-  if (res.status >= 500) stats.fivexx++;
-  return res;
-}
+stats.cases = 0;
 
 // ---------------------------------------------------------------------------------------------
 // People: one user per scope type (and one holding two rules) in 南京市工商联, per resource.
