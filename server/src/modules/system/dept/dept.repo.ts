@@ -236,7 +236,7 @@ export const deptRepo = {
     scope: DataScope,
     id: string,
     version: number,
-    values: DeptValues & { updateUser: string } & ({ parentId: string; ancestors: string; idPath: string } | object),
+    values: Partial<DeptValues> & { updateUser: string } & ({ parentId: string; ancestors: string; idPath: string } | object),
   ): Promise<boolean> {
     const r = await tx
       .updateTable('bladeDept as d')

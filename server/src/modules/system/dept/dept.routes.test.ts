@@ -136,6 +136,16 @@ describe('dept submit', () => {
     expect((await submit(newDept(ids['南京市鼓楼区工商联'], '玄武区测试商会'), 'nj_aoc')).body.msg).toBe('新增成功');
   });
 
+  it('an update keeps the optional fields it leaves out (unionId, region, status, remark) and clears the ones it sends empty', async () => {
+    const parent = await row(ids['南京市玄武区工商联']);
+    const made = (await submit(newDept(parent.id, '保留字段测试商会', { unionId: 'KEEP_U1', regionCode: '320102', regionLevel: 3, chamberType: 2, status: 0, remark: '原备注' }), 'nj_aoc')).body.data;
+    const renamed = await submit({ id: made.id, version: made.version, deptName: '保留字段测试商会二', fullName: '保留字段测试商会二', deptCategory: 2, sort: 5 }, 'nj_aoc');
+    expect(renamed.body.msg).toBe('更新成功');
+    expect(await row(made.id)).toMatchObject({ deptName: '保留字段测试商会二', sort: 5, unionId: 'KEEP_U1', regionCode: '320102', regionLevel: 3, chamberType: 2, status: 0, remark: '原备注', version: made.version + 1 });
+    await submit({ id: made.id, version: made.version + 1, deptName: '保留字段测试商会二', fullName: '保留字段测试商会二', deptCategory: 2, sort: 5, unionId: '', remark: null }, 'nj_aoc');
+    expect(await row(made.id)).toMatchObject({ unionId: null, remark: null, regionCode: '320102' });
+  });
+
   it('validates the form with Chinese messages; bad input never 500s', async () => {
     const p = ids['南京市工商联'];
     expect((await submit({ ...newDept(p, ''), fullName: 'x' })).body.msg).toBe('请输入机构名称');

@@ -36,6 +36,11 @@ export const deptService = {
       status: input.status ?? 1,
       remark: input.remark ?? null,
     };
+    // An update writes only what it names (BladeX's updateById skips null fields): an optional field left
+    // out keeps its value, so a client that does not know unionId cannot clear the org's scope key.
+    const patch: Partial<DeptValues> = Object.fromEntries(
+      Object.entries(values).filter(([k]) => (input as Record<string, unknown>)[k] !== undefined),
+    );
     try {
       const id = await db.transaction().execute(async (tx) => {
         if (!input.id) {
@@ -57,7 +62,7 @@ export const deptService = {
         if (parentId === current.parentId) {
           // Same place: paths do not change, so no tree lock; the version guards the row.
           // Paths are not written: a concurrent move of an ancestor may just have rewritten them.
-          const ok = await deptRepo.updateAtVersion(tx, tenantId, scope, input.id, input.version, { ...values, updateUser: actor.userId });
+          const ok = await deptRepo.updateAtVersion(tx, tenantId, scope, input.id, input.version, { ...patch, updateUser: actor.userId });
           if (!ok) throw badRequest(STALE_VERSION_MSG);
           return input.id;
         }
@@ -75,7 +80,7 @@ export const deptService = {
         }
         const ancestors = parent ? `${parent.ancestors},${parent.id}` : ROOT;
         const idPath = `${ancestors},${dept.id},`;
-        const ok = await deptRepo.updateAtVersion(tx, tenantId, scope, dept.id, input.version, { ...values, parentId, ancestors, idPath, updateUser: actor.userId });
+        const ok = await deptRepo.updateAtVersion(tx, tenantId, scope, dept.id, input.version, { ...patch, parentId, ancestors, idPath, updateUser: actor.userId });
         if (!ok) throw badRequest(STALE_VERSION_MSG);
         await deptRepo.movePaths(tx, tenantId, dept.id, dept.idPath, idPath);
         await assertStillInScope(tx, tenantId, scope, dept.id);
