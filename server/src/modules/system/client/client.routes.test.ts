@@ -41,6 +41,17 @@ describe('client administration', () => {
     expect((await tokenWith('code_only', 'another-long-secret-2')).status).toBe(200);
   });
 
+  it('an update keeps the redirect URI it does not name, and clears it when sent empty', async () => {
+    const made = await submit({ clientId: 'keeps_uri', clientSecret: 'a-long-enough-secret-3', authorizedGrantTypes: 'sso_authorization_code', webServerRedirectUri: 'https://portal.example.cn/callback' });
+    expect(made.body.msg).toBe('新增成功');
+    const row = (await t.call({ url: '/api/blade-system/client/list', token: admin, query: { clientId: 'keeps_uri' } })).body.data.records[0];
+    expect((await submit({ id: row.id, version: row.version, clientId: 'keeps_uri', authorizedGrantTypes: 'sso_authorization_code,password' })).body.msg).toBe('更新成功');
+    const after = (await t.call({ url: '/api/blade-system/client/detail', token: admin, query: { id: row.id } })).body.data;
+    expect(after).toMatchObject({ webServerRedirectUri: 'https://portal.example.cn/callback', authorizedGrantTypes: 'sso_authorization_code,password' });
+    expect((await submit({ id: row.id, version: after.version, clientId: 'keeps_uri', authorizedGrantTypes: 'password', webServerRedirectUri: null })).body.msg).toBe('更新成功');
+    expect((await t.call({ url: '/api/blade-system/client/detail', token: admin, query: { id: row.id } })).body.data.webServerRedirectUri).toBeNull();
+  });
+
   it('validates the contract with Chinese messages', async () => {
     expect((await submit({ clientId: 'x', authorizedGrantTypes: 'password' })).body.msg).toBe('客户端编号只能包含字母、数字、_ 和 -,长度2到48位');
     expect((await submit({ clientId: 'weak', clientSecret: 'short', authorizedGrantTypes: 'password' })).body.msg).toBe('客户端密钥至少16位');

@@ -7,6 +7,7 @@ import { sha256 } from '../../../platform/auth/tokens.js';
 import { dbErrorCode } from '../../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { clientRepo } from './client.repo.js';
+import { namedFields } from '../../../platform/http/update-fields.js';
 
 /**
  * OAuth clients (BladeX blade_client). Secrets are stored as SHA-256 (checked on every call), so a
@@ -16,17 +17,18 @@ export const clientService = {
   async submit(db: Db, actor: Actor, input: ClientSubmit): Promise<{ id: string; created: boolean; generatedSecret: string | null }> {
     await assertGranted(db, actor, input.id ? 'client_edit' : 'client_add');
     const { id, version, clientSecret, ...rest } = input;
-    const values: Record<string, unknown> = { ...rest, webServerRedirectUri: rest.webServerRedirectUri ?? null, updateUser: actor.userId };
+    const values: Record<string, unknown> = { ...rest, updateUser: actor.userId };
     let generatedSecret: string | null = null;
     try {
       if (!id) {
         const secret = clientSecret || (generatedSecret = randomBytes(24).toString('base64url'));
-        const row = await clientRepo.insert(db, { ...values, clientSecretHash: sha256(secret), createUser: actor.userId, createDept: actor.deptId });
+        const row = await clientRepo.insert(db, { ...values, webServerRedirectUri: rest.webServerRedirectUri ?? null, clientSecretHash: sha256(secret), createUser: actor.userId, createDept: actor.deptId });
         return { id: row.id, created: true, generatedSecret };
       }
       if (version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
-      if (clientSecret) values.clientSecretHash = sha256(clientSecret);
-      const row = await clientRepo.updateAtVersion(db, id, version, values);
+      const patch: Record<string, unknown> = { ...namedFields(values, input), updateUser: actor.userId };
+      if (clientSecret) patch.clientSecretHash = sha256(clientSecret);
+      const row = await clientRepo.updateAtVersion(db, id, version, patch);
       if (row) return { id: row.id, created: false, generatedSecret };
       if (!(await clientRepo.findById(db, id))) throw notFound();
       throw badRequest(STALE_VERSION_MSG);

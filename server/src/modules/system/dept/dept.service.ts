@@ -6,6 +6,7 @@ import { resolveScope, type DataScope } from '../../../platform/access/scope.js'
 import { dbErrorCode, violatedConstraint } from '../../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { deptRepo, type DeptRow, type DeptValues } from './dept.repo.js';
+import { namedFields } from '../../../platform/http/update-fields.js';
 
 const ROOT = '0';
 /** Data-scope resource of depts (blade_scope_data.resource_code). */
@@ -36,11 +37,8 @@ export const deptService = {
       status: input.status ?? 1,
       remark: input.remark ?? null,
     };
-    // An update writes only what it names (BladeX's updateById skips null fields): an optional field left
-    // out keeps its value, so a client that does not know unionId cannot clear the org's scope key.
-    const patch: Partial<DeptValues> = Object.fromEntries(
-      Object.entries(values).filter(([k]) => (input as Record<string, unknown>)[k] !== undefined),
-    );
+    // An update writes only what it names: a client that does not know unionId cannot clear the org's scope key.
+    const patch = namedFields(values, input);
     try {
       const id = await db.transaction().execute(async (tx) => {
         if (!input.id) {

@@ -46,7 +46,7 @@ export const dictService = {
         if (!before) throw notFound();
         let q = tx
           .updateTable(table)
-          .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
+          .set({ ...values, ...(input.remark === undefined ? { remark: before.remark } : {}), version: sql`version + 1`, updateTime: sql`now()` })
           .where('id', '=', input.id)
           .where('version', '=', input.version)
           .where('isDeleted', '=', 0);
