@@ -15,3 +15,4 @@ export * from './system/menu.js';
 export * from './system/topmenu.js';
 export * from './system/scope.js';
 export * from './system/tenant.js';
+export * from './system/user-login-log.js';

@@ -66,3 +66,15 @@ export interface MenuView {
   version: number;
   hasChildren: boolean;
 }
+
+/** menu/list, menu/tree, menu/grant-top-tree: menus as tree nodes with their own fields. */
+export interface MenuTreeNode extends MenuView {
+  title: string;
+  key: string;
+  value: string;
+  children: MenuTreeNode[];
+}
+
+/** BladeX 按钮功能 (action) and 新窗口 (isOpen) choices of the menu form. */
+export const MENU_ACTION_NAMES: Record<number, string> = { 0: '工具栏', 1: '操作栏', 2: '工具操作栏' };
+export const MENU_IS_OPEN_NAMES: Record<number, string> = { 1: '否', 2: '是' };

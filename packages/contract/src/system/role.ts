@@ -109,3 +109,42 @@ export interface RoleTreeKeys {
   dataScope: string[];
   apiScope: string[];
 }
+
+/** role/tree, v2/role/tree: roles as tree nodes (wire contract §3 node shape) with their own fields. */
+export interface RoleTreeNode extends RoleView {
+  title: string;
+  key: string;
+  value: string;
+  hasChildren: boolean;
+  children: RoleTreeNode[];
+}
+
+/**
+ * A node of menu/grant-tree: a menu or button of `menu`, or in `dataScope` / `apiScope` a menu group
+ * (kind 'menu', key `menu_<id>`, not grantable itself) with its scope rules as leaves (kind 'scope').
+ */
+export interface GrantTreeNode {
+  id: string;
+  parentId: string;
+  title: string;
+  key: string;
+  value: string;
+  hasChildren: boolean;
+  children: GrantTreeNode[];
+  kind?: 'menu' | 'scope';
+  category?: number;
+  code?: string;
+  resourceCode?: string;
+  scopeType?: number;
+  scopePath?: string | null;
+}
+
+/** menu/grant-tree: what the signed-in user may grant. */
+export interface RoleGrantTree {
+  menu: GrantTreeNode[];
+  dataScope: GrantTreeNode[];
+  apiScope: GrantTreeNode[];
+}
+
+/** Prefix of the scope groups' keys in menu/grant-tree (`menu_<menu id>`); never a grantable id. */
+export const GRANT_GROUP_PREFIX = 'menu_';

@@ -50,3 +50,44 @@ export const tenantPackageSubmit = z
   })
   .strict();
 export type TenantPackageSubmit = z.infer<typeof tenantPackageSubmit>;
+
+/** tenant list / detail / submit answer. */
+export interface TenantView {
+  id: string;
+  tenantId: string;
+  tenantName: string;
+  domainUrl: string | null;
+  linkman: string | null;
+  contactNumber: string | null;
+  address: string | null;
+  /** -1 = no limit. */
+  accountNumber: number;
+  /** Live accounts of the tenant. */
+  accountUsed: number;
+  expireTime: string | null;
+  expired: boolean;
+  packageId: string | null;
+  packageName: string | null;
+  status: number;
+  version: number;
+  createTime: string | null;
+  /** Only in the answer that created the tenant: its admin account and initial password, shown once. */
+  adminAccount?: string;
+  adminPassword?: string;
+}
+
+/** tenant/setting body (ids in the query): quota, expiry and, when given, the package ('' = none). */
+export interface TenantSetting {
+  accountNumber: number;
+  expireTime?: string | null;
+  packageId?: string | null;
+}
+
+/** tenant-package list / detail answer; menuIds comma-separated. */
+export interface TenantPackageView {
+  id: string;
+  packageName: string;
+  menuIds: string;
+  remark: string | null;
+  version: number;
+}

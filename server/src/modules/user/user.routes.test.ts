@@ -24,7 +24,7 @@ const USER_BUTTONS = ['user_add', 'user_edit', 'user_delete', 'user_role', 'user
 
 beforeAll(async () => {
   t = await createTestApp();
-  await grantMenus('aoc', ['user', ...USER_BUTTONS]);
+  await grantMenus('aoc', ['user', ...USER_BUTTONS, 'log_login']);
   await grantMenus('coc', ['user']);
   const d = await t.db.selectFrom('bladeDept').select(['id', 'idPath', 'deptName']).where('deptName', 'in', ['南京市工商联', '苏州市工商联', '南京市浙江商会', '南京市福建商会', '南京市江宁区工商联', '江苏省工商联']).execute();
   depts = Object.fromEntries(d.map((x) => [x.deptName, x]));
@@ -390,6 +390,9 @@ describe('User login log: list', () => {
     expect(seen).toContain('nj_coc');
     expect(seen).not.toContain('js_aoc');
     expect(seen).not.toContain('admin');
+    // the list belongs to the 登录日志 menu (log_login): the user menu alone does not open it
+    expect((await list('nj_coc')).status).toBe(403);
+    await grantMenus('coc', ['log_login']);
     const coc = await list('nj_coc');
     expect(new Set(coc.body.data.records.map((r: any) => r.deptId))).toEqual(new Set([depts['南京市浙江商会'].id]));
     const one = await list('nj_aoc', { userId: ids.nj_coc });

@@ -159,9 +159,9 @@ export default async function userRoutes(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/api/blade-user/login-log/list',
-    summary: 'User login log: list — 用户登录日志 (分页, 按机构数据权限)',
+    summary: 'User login log: list — 用户登录日志 (分页, 按机构数据权限; 日志管理 › 登录日志 的菜单权限 log_login)',
     tags,
-    access: { permission: 'user' },
+    access: { permission: 'log_login' },
     query: pageQuery.passthrough(),
     scope: { resource: USER_RESOURCE, list: { table: 'blade_user_login_log', deptColumn: 'dept_id', ownerColumn: 'user_id' } },
     handler: async ({ actor, query }) => {

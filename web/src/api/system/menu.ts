@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { MenuSubmit, MenuTreeNode } from '@gsl/contract';
 import { useSession } from '../../app/session/useSession';
+import { bladeCrudApi, type CrudApi } from '../crud';
 import { get } from '../http';
+import { forestPage } from './forest';
 
 /** A node of the user's menu forest (wire contract §5). */
 export interface MenuNode {
@@ -59,4 +62,41 @@ export function usePermissions() {
     enabled: Boolean(token),
     ...STABLE,
   });
+}
+
+/*
+ * 菜单管理 (issue 4): the administration calls of blade_menu.
+ *   GET  /api/blade-system/menu/list    name, code, alias, category → the whole menu forest (buttons as children of their menu)
+ *   GET  /api/blade-system/menu/tree                                → menus only (上级菜单 / 所属菜单 choices)
+ *   POST /api/blade-system/menu/submit  MenuSubmit; with id + version updates → 新增成功 / 更新成功
+ *   POST /api/blade-system/menu/remove  ?ids= (a menu with children or a built-in code is refused)
+ * Permission: menu, buttons menu_add / menu_edit / menu_delete / menu_view.
+ */
+export type MenuAdminRow = Omit<MenuTreeNode, 'children' | 'title' | 'key' | 'value'> & { children?: MenuAdminRow[] };
+
+export const menuAdminKeys = {
+  all: ['system', 'menu'] as const,
+  tree: ['system', 'menu', 'tree'] as const,
+};
+
+function menuNodeToRow(node: MenuTreeNode): MenuAdminRow {
+  const { children, title: _t, key: _k, value: _v, ...row } = node;
+  return children?.length ? { ...row, children: children.map(menuNodeToRow) } : row;
+}
+
+/** The menu table: the server filters (a match whose parent did not match is a root); paged by top-level rows. */
+export const menuAdminApi: CrudApi<MenuAdminRow, MenuSubmit> = {
+  ...bladeCrudApi<MenuAdminRow, MenuSubmit>('/api/blade-system/menu', menuAdminKeys.all),
+  list: async (query, signal) => {
+    const { current: _c, size: _s, ...filters } = query;
+    const forest = (await get<MenuTreeNode[]>('/api/blade-system/menu/list', filters, { signal })) ?? [];
+    return forestPage(forest.map(menuNodeToRow), query);
+  },
+};
+
+export const getMenuTree = async (signal?: AbortSignal): Promise<MenuTreeNode[]> => (await get<MenuTreeNode[]>('/api/blade-system/menu/tree', undefined, { signal })) ?? [];
+
+/** The menus (no buttons) as a tree, for 上级菜单 and the scope screens; refreshed by every menu write. */
+export function useMenuTree(enabled = true) {
+  return useQuery({ queryKey: menuAdminKeys.tree, queryFn: ({ signal }) => getMenuTree(signal), enabled });
 }

@@ -10,6 +10,7 @@ import ShareRedirect from '../pages/ShareRedirect';
 import type { RouteMeta } from './meta';
 import { adminRoutes } from './adminRoutes';
 import { portalRoutes } from './portalRoutes';
+import { infoRoute } from '../../pages/info/route';
 
 const AntdLayout = lazyPage<object>(() => import('../AntdLayout'));
 const ShellLayout = lazyPage<object>(() => import('../shell/ShellLayout'));
@@ -59,7 +60,7 @@ export function buildRoutes(menus: MenuNode[] | undefined, menusPending: boolean
               <Standalone page={ShellLayout} props={{}} />
             </RequireAuth>
           ),
-          children: [portalRoutes(), ...adminRoutes(menus)],
+          children: [portalRoutes(), ...adminRoutes(menus), infoRoute()],
         },
       ],
     },

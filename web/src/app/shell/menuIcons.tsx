@@ -51,3 +51,6 @@ const ICONS: Record<string, ReactNode> = {
 };
 
 export const menuIcon = (source?: string | null): ReactNode => (source ? ICONS[source] : undefined);
+
+/** The icon names the side menu knows (menu forms offer them for 菜单图标). */
+export const MENU_ICON_NAMES = Object.keys(ICONS);

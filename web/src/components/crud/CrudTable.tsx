@@ -11,7 +11,7 @@ import { buildColumns, type RowActions } from './crudColumns';
 import { CrudFormDialog } from './CrudFormDialog';
 import { clampPage, listQuery, pickFields, rowKeysDeep, sameFilters, selectionGuard, submitBody, toSearchFilters, type Filters } from './crudLogic';
 import { SearchBar } from './SearchBar';
-import type { CrudTableProps, DialogMode } from './types';
+import type { CrudTableHandle, CrudTableProps, DialogMode } from './types';
 import './crud.css';
 
 interface DialogState<Row> {
@@ -37,14 +37,21 @@ function tellUnhandled(error: unknown): void {
  */
 export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, Body>) {
   const { api, columns, fields, search, dateRange, permissions, rowKey = 'id' as keyof Row & string, toFormValues, testId = 'crud', actionWidth = 210 } = props;
-  const { addValues, fromFormValues, onSaved, rowActions, selectable = true, labelWidth } = props;
+  const { addValues, fromFormValues, onSaved, rowActions, selectable = true, labelWidth, filters: fixedFilters, toolbar } = props;
   const can = useCan();
   const { modal } = App.useApp();
   const [filters, setFilters] = useState<Filters>({});
   const { query: page, pagination, reset: firstPage, setPage } = usePagination();
   const [dialog, setDialog] = useState<DialogState<Row>>({ open: false, mode: 'add', key: 0 });
 
-  const query = listQuery(filters, page);
+  // The screen's own filters (a tree beside the table): a change starts again at page 1.
+  const fixedText = JSON.stringify(fixedFilters ?? {});
+  const [fixedSeen, setFixedSeen] = useState(fixedText);
+  if (fixedSeen !== fixedText) {
+    setFixedSeen(fixedText);
+    if (page.current !== 1) firstPage();
+  }
+  const query = listQuery({ ...filters, ...fixedFilters }, page);
   const list = useCrudList(api, query);
   const { save, remove } = useCrudWrites(api);
   const records = list.data?.records ?? [];
@@ -75,6 +82,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     return pickFields(row, (fieldsFor(mode, row) ?? []).map((f) => f.name));
   };
   const openDialog = (mode: DialogMode, row?: Row) => setDialog((d) => ({ open: true, mode, row, key: d.key + 1, values: startValues(mode, row) }));
+  const handle: CrudTableHandle = { openAdd: (values) => setDialog((d) => ({ open: true, mode: 'add', row: undefined, key: d.key + 1, values: values ?? addValues?.() })) };
   const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
 
   const confirmRemove = (ids: string[]) => {
@@ -112,7 +120,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     view: fields && allowed(permissions.view) ? (row) => openDialog('view', row) : undefined,
     edit: fields && allowed(permissions.edit) ? (row) => openDialog('edit', row) : undefined,
     remove: canDelete ? (row) => confirmRemove([idOf(row)]) : undefined,
-    extra: rowActions,
+    extra: rowActions ? (row) => rowActions(row, handle) : undefined,
   };
   const tableColumns = buildColumns({ columns, page, actions, actionWidth, testId, topLevel: new Set(records) });
   const dialogFields = fieldsFor(dialog.mode, dialog.row);
@@ -147,7 +155,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
           }}
         />
       )}
-      {(canAdd || canDelete) && (
+      {(canAdd || canDelete || toolbar) && (
         <div className="crud-toolbar">
           {canAdd && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog('add')} data-testid={`${testId}-add`}>
@@ -159,6 +167,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
               删除
             </Button>
           )}
+          {toolbar?.(selected.map(String), { ...filters, ...fixedFilters })}
         </div>
       )}
       <Table<Row>

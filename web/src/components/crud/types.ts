@@ -44,6 +44,12 @@ export interface CrudPermissions {
 
 export type DialogMode = 'add' | 'edit' | 'view';
 
+/** What a screen's own buttons may ask of the table. */
+export interface CrudTableHandle {
+  /** Opens the 新增 dialog with these starting values (instead of `addValues`). */
+  openAdd: (values?: Record<string, unknown>) => void;
+}
+
 export interface CrudTableProps<Row extends object, Body> {
   api: CrudApi<Row, Body>;
   columns: ColumnsType<Row>;
@@ -66,10 +72,20 @@ export interface CrudTableProps<Row extends object, Body> {
   fromFormValues?: (values: Record<string, unknown>, row: Row | undefined) => Record<string, unknown>;
   /** Called after a successful save, once the dialog has closed (e.g. to show a value answered once). */
   onSaved?: (saved: Saved<Row>, mode: 'add' | 'edit') => void;
-  /** More buttons of a row's 操作 column, after 查看 / 编辑 / 删除. */
-  rowActions?: (row: Row) => ReactNode;
+  /** More buttons of a row's 操作 column, after 查看 / 编辑 / 删除 (`table.openAdd` opens 新增 with given values, e.g. 新增子项). */
+  rowActions?: (row: Row, table: CrudTableHandle) => ReactNode;
   /** Multi-select with the checkbox column. Default true. */
   selectable?: boolean;
   /** Width of the dialog's labels. Default 96px. */
   labelWidth?: number;
+  /**
+   * Filters the screen sets itself (e.g. the org picked in a tree beside the table), sent with the
+   * search's; a change goes back to page 1. Default: none.
+   */
+  filters?: Record<string, string | number | boolean>;
+  /**
+   * More toolbar buttons after 新增 / 删除, given the ids of the selected rows (e.g. bulk 启用) and the
+   * list's current filters, search and `filters` together, without paging (e.g. for 导出).
+   */
+  toolbar?: (selectedIds: string[], filters: Record<string, string | number | boolean>) => ReactNode;
 }

@@ -8,6 +8,8 @@ import { withMsg } from '../../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 import { route } from '../../../platform/http/route.js';
+import { menuRepo } from '../menu/menu.repo.js';
+import { menuTree } from '../menu/menu.view.js';
 import { applyPackage } from './tenant.provision.js';
 
 const FIELDS: FieldWhitelist = { packageName: { column: 'p.packageName', kind: 'text' } };
@@ -47,6 +49,15 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
       if (!row) throw notFound();
       return { ...row, id: String(row.id), menuIds: (await menuIdsOf([query.id]))(query.id) };
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/tenant-package/menu-tree',
+    summary: 'tenant-package menu-tree: 产品包可选的菜单与按钮树 (不含平台设置菜单, 与 submit 的规则一致)',
+    tags: ['system'],
+    access: { permission: 'tenantpackage' },
+    handler: async () => menuTree((await menuRepo.all(db, {})).filter((m) => !PLATFORM_CODES.has(m.code))),
   });
 
   route(app, {

@@ -88,6 +88,15 @@ describe('tenants and packages (tenant mode on)', () => {
     expect((await loginAs('admin', created.adminPassword, '000002')).body.error_description).toBe('租户不存在或已停用');
   });
 
+  it('an update keeps the contact fields it does not name', async () => {
+    const made = await call('POST', '/api/blade-system/tenant/submit', admin, { body: { tenantName: '保留字段租户', linkman: '李强', contactNumber: '13912345678', address: '南京市玄武区', accountNumber: -1 } });
+    expect(made.body.msg).toBe('新增成功');
+    const renamed = await call('POST', '/api/blade-system/tenant/submit', admin, { body: { id: made.body.data.id, version: made.body.data.version, tenantName: '保留字段租户二' } });
+    expect(renamed.body.msg).toBe('更新成功');
+    const detail = (await call('GET', '/api/blade-system/tenant/detail', admin, { query: { id: made.body.data.id } })).body.data;
+    expect(detail).toMatchObject({ tenantName: '保留字段租户二', linkman: '李强', contactNumber: '13912345678', address: '南京市玄武区', version: made.body.data.version + 1 });
+  });
+
   it('tenant names are unique', async () => {
     expect((await call('POST', '/api/blade-system/tenant/submit', admin, { body: { tenantName: '江苏省工商业联合会' } })).body.msg).toBe('租户名称已存在');
   });
@@ -110,5 +119,51 @@ describe('account quota on user creation', () => {
       body: { account: 'quota_user', realName: '额度测试', phone: '13912345678', deptId: dept.id, roleIds: role.id, password: 'Quota2026ab', password2: 'Quota2026ab' },
     });
     expect(ok.body.msg).toBe('新增成功');
+  });
+});
+
+describe('package menus for the screens', () => {
+  const flat = (nodes: any[]): any[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
+
+  it('menu-tree offers menus and buttons without the platform settings the submit would refuse', async () => {
+    const res = await call('GET', '/api/blade-system/tenant-package/menu-tree', admin);
+    expect(res.status).toBe(200);
+    const codes = flat(res.body.data).map((n) => n.code);
+    expect(codes).toEqual(expect.arrayContaining(['portal', 'portal_myday', 'system', 'user', 'user_add', 'dept', 'dept_delete']));
+    for (const platform of ['tenant', 'tenant_setting', 'tenantpackage', 'param', 'param_add', 'menu', 'region']) expect(codes).not.toContain(platform);
+    expect(res.body.data.find((n: any) => n.code === 'system')).toMatchObject({ title: '系统管理', hasChildren: true });
+  });
+
+  it('tenant setting may change the package: the tenant\'s admin role follows it', async () => {
+    const menus = await t.db.selectFrom('bladeMenu').select(['id', 'code']).where('code', 'in', ['portal', 'portal_myday', 'system', 'user', 'user_add', 'dept']).execute();
+    const id = (code: string) => menus.find((m) => m.code === code)!.id;
+    const small = (await call('POST', '/api/blade-system/tenant-package/submit', admin, { body: { packageName: '门户版', menuIds: [id('portal'), id('portal_myday')].join(',') } })).body.data.id;
+    const big = (await call('POST', '/api/blade-system/tenant-package/submit', admin, { body: { packageName: '机构版', menuIds: ['portal', 'portal_myday', 'system', 'dept'].map(id).join(',') } })).body.data.id;
+    const tenant = (await call('POST', '/api/blade-system/tenant/submit', admin, { body: { tenantName: '授权测试工商联', packageId: small } })).body.data;
+    const adminMenus = async () => {
+      const rows = await t.db
+        .selectFrom('bladeRoleMenu as rm')
+        .innerJoin('bladeRole as r', 'r.id', 'rm.roleId')
+        .innerJoin('bladeMenu as m', 'm.id', 'rm.menuId')
+        .select('m.code')
+        .where('r.tenantId', '=', tenant.tenantId)
+        .where('r.roleAlias', '=', 'admin')
+        .execute();
+      return rows.map((r) => r.code).sort();
+    };
+    expect(await adminMenus()).toEqual(['portal', 'portal_myday']);
+
+    const res = await call('POST', '/api/blade-system/tenant/setting', admin, { query: { ids: tenant.id }, body: { accountNumber: 10, expireTime: '2099-12-31 23:59:59', packageId: big } });
+    expect(res.body.msg).toBe('更新成功');
+    const detail = (await call('GET', '/api/blade-system/tenant/detail', admin, { query: { id: tenant.id } })).body.data;
+    expect(detail).toMatchObject({ accountNumber: 10, expireTime: '2099-12-31 23:59:59', packageId: big, packageName: '机构版', version: tenant.version + 1 });
+    expect(await adminMenus()).toEqual(['dept', 'portal', 'portal_myday', 'system']);
+
+    // without packageId the package stays; a missing package is refused and changes nothing
+    await call('POST', '/api/blade-system/tenant/setting', admin, { query: { ids: tenant.id }, body: { accountNumber: 5, expireTime: '' } });
+    expect((await call('GET', '/api/blade-system/tenant/detail', admin, { query: { id: tenant.id } })).body.data).toMatchObject({ accountNumber: 5, expireTime: null, packageId: big });
+    const refused = await call('POST', '/api/blade-system/tenant/setting', admin, { query: { ids: tenant.id }, body: { accountNumber: 1, packageId: '999999' } });
+    expect(refused.body.msg).toBe('产品包不存在');
+    expect((await call('GET', '/api/blade-system/tenant/detail', admin, { query: { id: tenant.id } })).body.data.accountNumber).toBe(5);
   });
 });

@@ -92,7 +92,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
   route(app, {
     method: 'POST',
     url: '/api/blade-system/tenant/setting',
-    summary: 'tenant setting: 租户授权配置 (账号额度、过期时间)',
+    summary: 'tenant setting: 租户授权配置 (账号额度、过期时间; 给出 packageId 时同时更换产品包, 空串为不限产品包)',
     tags: ['system-tenant'],
     access: { permission: 'tenant_setting' },
     query: idsQuery,
@@ -100,10 +100,12 @@ export default async function tenantRoutes(app: FastifyInstance) {
       .object({
         accountNumber: z.coerce.number().int().min(-1, '账号额度不能小于-1').max(1_000_000),
         expireTime: z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss').nullish().or(z.literal('')),
+        /** Absent: the package stays; '' or null: no package (every non-platform menu); an id: that package. */
+        packageId: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').nullish().or(z.literal('')),
       })
       .strict(),
     handler: async ({ query, body }) => {
-      await tenantService.setting(db, query.ids.split(','), body.accountNumber, body.expireTime || null);
+      await tenantService.setting(db, query.ids.split(','), body.accountNumber, body.expireTime || null, body.packageId === undefined ? undefined : body.packageId || null);
       return withMsg(null, MSG.updated);
     },
   });

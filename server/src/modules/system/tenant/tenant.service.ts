@@ -7,6 +7,7 @@ import { hashPassword } from '../../../platform/auth/password.js';
 import { dbErrorCode } from '../../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { applyPackage, nextTenantId, provisionTenant, randomPassword } from './tenant.provision.js';
+import { namedFields } from '../../../platform/http/update-fields.js';
 
 export const tenantService = {
   /** Creates (and provisions) or updates a tenant. A new tenant's admin password is answered once. */
@@ -43,7 +44,7 @@ export const tenantService = {
         if (!before) throw notFound();
         const row = await tx
           .updateTable('bladeTenant')
-          .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
+          .set({ ...namedFields(values, input), updateUser: actor.userId, version: sql`version + 1`, updateTime: sql`now()` })
           .where('id', '=', input.id)
           .where('version', '=', input.version)
           .returning('id')
@@ -59,15 +60,26 @@ export const tenantService = {
     }
   },
 
-  /** Authorisation settings of several tenants at once (BladeX tenant/setting): account quota and expiry. */
-  async setting(db: Db, ids: string[], accountNumber: number, expireTime: string | null) {
-    const r = await db
-      .updateTable('bladeTenant')
-      .set({ accountNumber, expireTime, version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    if (!Number(r.numUpdatedRows)) throw notFound();
+  /**
+   * Authorisation settings of several tenants at once (BladeX tenant/setting): account quota and expiry,
+   * and — when packageId is given (null: none) — the package, whose menus the tenants' roles then follow.
+   */
+  async setting(db: Db, ids: string[], accountNumber: number, expireTime: string | null, packageId?: string | null) {
+    if (packageId && !(await db.selectFrom('bladeTenantPackage').select('id').where('id', '=', packageId).where('isDeleted', '=', 0).executeTakeFirst())) {
+      throw badRequest('产品包不存在');
+    }
+    await db.transaction().execute(async (tx) => {
+      const before = await tx.selectFrom('bladeTenant').select(['tenantId', 'packageId']).where('id', 'in', ids).where('isDeleted', '=', 0).forUpdate().execute();
+      if (!before.length) throw notFound();
+      await tx
+        .updateTable('bladeTenant')
+        .set({ accountNumber, expireTime, ...(packageId !== undefined ? { packageId } : {}), version: sql`version + 1`, updateTime: sql`now()` })
+        .where('id', 'in', ids)
+        .where('isDeleted', '=', 0)
+        .execute();
+      if (packageId === undefined) return;
+      for (const t of before) if (String(t.packageId ?? '') !== String(packageId ?? '')) await applyPackage(tx, t.tenantId, packageId);
+    });
   },
 
   async remove(db: Db, actor: Actor, ids: string[], defaultTenantId: string) {

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import type { TenantSubmit, TenantView } from '@gsl/contract';
+import { tenantApi, usePackageOptions } from '../../../api/system/tenant';
+import { useCan } from '../../../components/Access';
+import { CrudTable } from '../../../components/crud/CrudTable';
+import { AdminAccountModal, type IssuedAccount } from './AdminAccountModal';
+import { TENANT_COLUMNS, tenantFields } from './fields';
+import { SettingModal } from './SettingModal';
+import { tenantBody, tenantFormValues } from './tenantLogic';
+
+/**
+ * 租户管理 at /system/tenant (menu tenant; specification §6 "Tenant administration exists with package
+ * and datasource settings"): the tenants with their account use, expiry and package; search, 新增 /
+ * 查看 / 编辑 / 删除 and, per row, 租户授权 (tenant_setting: quota, expiry, package). A new tenant is
+ * provisioned by the server (root org, admin role, admin account) and its initial password is shown
+ * once. Tenants share one database, isolated by tenant id: there is no per-tenant datasource, so the
+ * 数据源 button (tenant_datasource) is not offered.
+ */
+export default function TenantPage() {
+  const can = useCan();
+  const packages = usePackageOptions();
+  const [setting, setSetting] = useState<TenantView | null>(null);
+  const [issued, setIssued] = useState<IssuedAccount | null>(null);
+  return (
+    <>
+      <CrudTable<TenantView, TenantSubmit>
+        testId="tenant"
+        api={tenantApi}
+        columns={TENANT_COLUMNS}
+        fields={(mode) => tenantFields(mode, packages.data ?? [], packages.isFetching)}
+        search={[
+          { name: 'tenantId', label: '租户ID' },
+          { name: 'tenantName', label: '租户名称' },
+          { name: 'linkman', label: '联系人' },
+        ]}
+        permissions={{ add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' }}
+        actionWidth={300}
+        addValues={() => ({ accountNumber: -1 })}
+        toFormValues={tenantFormValues}
+        fromFormValues={tenantBody}
+        onSaved={({ data }, mode) => {
+          if (mode === 'add' && data?.adminPassword) setIssued({ tenantId: data.tenantId, tenantName: data.tenantName, account: data.adminAccount ?? 'admin', password: data.adminPassword });
+        }}
+        rowActions={
+          can('tenant_setting')
+            ? (row) => (
+                <Button type="link" size="small" icon={<SafetyCertificateOutlined />} onClick={() => setSetting(row)} data-testid="tenant-row-setting">
+                  租户授权
+                </Button>
+              )
+            : undefined
+        }
+      />
+      <SettingModal tenant={setting} onClose={() => setSetting(null)} />
+      <AdminAccountModal issued={issued} onClose={() => setIssued(null)} />
+    </>
+  );
+}
