@@ -45,9 +45,9 @@ export const roleApi: CrudApi<RoleRow, RoleSubmit> = {
   list: async (query, signal) => forestPage(filterForest((await getRoleTree(signal)).map(nodeToRow), query, ['roleName', 'roleAlias']), query),
 };
 
-/** The roles for the 上级角色 select; refreshed by every role write (same root key). */
-export function useRoleTree() {
-  return useQuery({ queryKey: roleKeys.tree, queryFn: ({ signal }) => getRoleTree(signal) });
+/** The roles for the 上级角色 select and 用户管理's 所属角色 / 角色配置; refreshed by every role write (same root key). */
+export function useRoleTree(enabled = true) {
+  return useQuery({ queryKey: roleKeys.tree, queryFn: ({ signal }) => getRoleTree(signal), enabled });
 }
 
 export const setRoleStatus = async (ids: string[], enable: boolean): Promise<string> =>

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ApiScopeSubmit, ApiScopeView, DataScopeSubmit, DataScopeView } from '@gsl/contract';
 import { bladeCrudApi, type CrudApi } from '../crud';
-import { get } from '../http';
+import { useDeptTree } from './dept';
 
 /**
  * 数据权限 and 接口权限 (BladeX scope administration): rules attached to a menu, granted to roles
@@ -40,11 +39,5 @@ export interface ScopeDeptNode {
   children?: ScopeDeptNode[];
 }
 
-export function useScopeDeptTree(enabled: boolean) {
-  return useQuery({
-    queryKey: ['system', 'data-scope', 'depts'],
-    queryFn: ({ signal }) => get<ScopeDeptNode[]>('/api/blade-system/dept/dept-tree', undefined, { signal }).then((nodes) => nodes ?? []),
-    enabled,
-    staleTime: 60_000,
-  });
-}
+/** The dept forest of 机构管理 itself (same query), so a dept just added there is offered here too. */
+export const useScopeDeptTree = (enabled: boolean) => useDeptTree(enabled);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG, type Envelope, type PageResult, type PostOption, type ResetPasswordAnswer, type UpdatePassword, type UserImportAnswer, type UserView } from '@gsl/contract';
+import { MSG, type Envelope, type PageResult, type ResetPasswordAnswer, type UpdatePassword, type UserImportAnswer, type UserView } from '@gsl/contract';
 import { config } from '../../config';
 import { expireSession } from '../../app/session/signOn';
 import { getToken } from '../../app/session/sessionStore';
@@ -7,6 +7,9 @@ import type { CrudApi } from '../crud';
 import { decryptBody } from '../crypto';
 import { toast } from '../feedback';
 import { get, HttpError, request, type QueryValue } from '../http';
+import { useDeptTree as useDeptForest } from './dept';
+import { usePostOptions as usePostSelect } from './post';
+import { useRoleTree as useRoleForest } from './role';
 
 /**
  * 用户管理 and 个人信息 (specification §3 "User", §4 accounts enabled / disabled / unlocked, §7 blade-user):
@@ -29,9 +32,6 @@ const base = '/api/blade-user';
 export const userKeys = {
   all: ['user'] as const,
   info: ['user', 'info'] as const,
-  deptTree: ['user', 'select', 'dept-tree'] as const,
-  roleTree: ['user', 'select', 'role-tree'] as const,
-  posts: ['user', 'select', 'posts'] as const,
 };
 
 /** What submit takes (the contract's userSubmit, as the form sends it). */
@@ -114,16 +114,20 @@ export interface TreeOption {
   children: TreeOption[];
 }
 
+/*
+ * The form's selects are the entities' own queries (their keys under the entity's root key), so a dept,
+ * role or post written on its screen is offered here at once, open tab or not — not a copy cached
+ * under a key of its own that those writes never refresh.
+ */
+
 /** The orgs the user may see (the tree beside the list, the form's 所属机构). */
-export const useDeptTree = () =>
-  useQuery({ queryKey: userKeys.deptTree, queryFn: ({ signal }) => get<TreeOption[]>('/api/blade-system/dept/dept-tree', undefined, { signal }).then((d) => d ?? []), staleTime: 60_000 });
+export const useDeptTree = () => useDeptForest();
 
 /** The roles the user may grant (higher ones are left out by the server). */
-export const useRoleTree = (enabled = true) =>
-  useQuery({ queryKey: userKeys.roleTree, queryFn: ({ signal }) => get<TreeOption[]>('/api/blade-system/role/tree', undefined, { signal }).then((d) => d ?? []), staleTime: 60_000, enabled });
+export const useRoleTree = (enabled = true) => useRoleForest(enabled);
 
-export const usePostOptions = () =>
-  useQuery({ queryKey: userKeys.posts, queryFn: ({ signal }) => get<PostOption[]>('/api/blade-system/post/select', undefined, { signal }).then((d) => d ?? []), staleTime: 60_000 });
+/** The posts of the form's 所属岗位. */
+export const usePostOptions = () => usePostSelect();
 
 // ---------------------------------------------------------------------------------------------
 // Files: export and template downloads (binary, with progress), import upload (multipart, with progress)
