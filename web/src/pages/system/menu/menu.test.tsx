@@ -92,4 +92,21 @@ describe('菜单管理', { timeout: 30_000 }, () => {
     expect(server.last('POST', '/api/blade-system/menu/submit')!.body).toMatchObject({ parentId: '2', name: '子菜单', path: '/p/child', code: 'child', category: 1, sort: 1, isOpen: 1 });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('新增成功'));
   });
+
+  it('新增子项 under a menu newer than the loaded 上级菜单 choices refreshes them, so the parent shows by name', async () => {
+    const newer = menu('7', '0', '新加的菜单');
+    let tree: unknown[] = FOREST;
+    const server = fakeServer({
+      'GET /api/blade-system/menu/list': () => [...FOREST, newer],
+      'GET /api/blade-system/menu/tree': () => tree,
+    });
+    (globalThis as unknown as { __fake: typeof server }).__fake = server;
+    renderScreen(<MenuPage />, ['menu_add']);
+    await screen.findByText('新加的菜单');
+    await waitFor(() => expect(server.calls.filter((c) => c.url.endsWith('/menu/tree')).length).toBe(1));
+    tree = [...FOREST, newer]; // added elsewhere after this screen loaded its choices
+    fireEvent.click(within(rowOf('7')).getByTestId('menu-row-add-child'));
+    const form = await screen.findByTestId('menu-form');
+    expect(await within(form).findByText('新加的菜单')).toBeTruthy();
+  });
 });
