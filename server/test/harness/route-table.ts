@@ -63,5 +63,12 @@ export function routeTable(app: FastifyInstance): { routes: RouteEntry[]; proble
 }
 
 export const isGuarded = (r: RouteEntry): boolean => !!r.access && 'permission' in r.access;
-export const permissionOf = (r: RouteEntry): string | undefined => (r.access && 'permission' in r.access ? r.access.permission : undefined);
+/** The route's permission: 'authenticated', one code, or several codes (any one grants) joined by '|'. */
+export const permissionOf = (r: RouteEntry): string | undefined => {
+  if (!r.access || !('permission' in r.access)) return undefined;
+  const p = r.access.permission;
+  return typeof p === 'string' ? p : p.join('|');
+};
+/** The codes of a permissionOf() value. */
+export const codesOf = (permission: string): string[] => permission.split('|');
 export const publicKind = (r: RouteEntry): 'open' | 'client' | undefined => (r.access && 'public' in r.access ? r.access.public : undefined);

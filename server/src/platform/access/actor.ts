@@ -38,7 +38,8 @@ export type ActorLookup =
  * One query per request: the user, their dept path, the still-valid roles of the token, whether the
  * token's chain was revoked, and whether the route's permission is granted.
  */
-export async function loadActor(db: Db, claims: AccessClaims, permission: string): Promise<ActorLookup> {
+export async function loadActor(db: Db, claims: AccessClaims, permission: 'authenticated' | readonly string[]): Promise<ActorLookup> {
+  const codes = permission === 'authenticated' ? [] : [...permission];
   const roleIds = claims.roleIds.filter((r) => /^\d{1,19}$/.test(r));
   const row = await sql<{
     account: string;
@@ -66,7 +67,7 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: string
                join blade_menu m on m.id = rm.menu_id and m.is_deleted = 0
                join blade_user_role ur on ur.role_id = rm.role_id and ur.user_id = u.id
                join blade_role r on r.id = rm.role_id and r.status = 1 and r.is_deleted = 0
-              where m.code = ${permission} and rm.role_id::text = any(${roleIds}::text[])) as granted
+              where m.code = any(${codes}::text[]) and rm.role_id::text = any(${roleIds}::text[])) as granted
       from blade_user u
       join blade_dept d on d.id = u.dept_id
      where u.id = ${claims.userId} and u.is_deleted = 0 and u.tenant_id = ${claims.tenantId}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isPermissionCode } from '@gsl/contract';
 import { GUARDED_PREFIXES, PUBLIC_PREFIXES, PUBLIC_ROUTES } from './public-routes.js';
+import { permissionCodes } from '../http/route.js';
 
 /**
  * Deny by default (architecture §3): every /api and /sso route must declare a permission, or be
@@ -18,8 +19,10 @@ export function installDenyByDefault(app: FastifyInstance): void {
       if (!access) problems.push(`${key}: no access declaration`);
       else if ('public' in access && PUBLIC_ROUTES[key] !== access.public) problems.push(`${key}: public (${access.public}) but not on PUBLIC_ROUTES`);
       else if ('permission' in access && PUBLIC_ROUTES[key]) problems.push(`${key}: on PUBLIC_ROUTES but declares a permission`);
-      else if ('permission' in access && access.permission !== 'authenticated' && !isPermissionCode(access.permission)) {
-        problems.push(`${key}: permission "${access.permission}" is not in the contract's registry`);
+      else if ('permission' in access) {
+        const codes = permissionCodes(access.permission);
+        if (access.permission !== 'authenticated' && !codes.length) problems.push(`${key}: an empty list of permission codes`);
+        for (const code of codes) if (!isPermissionCode(code)) problems.push(`${key}: permission "${code}" is not in the contract's registry`);
       }
     }
   });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { loadActor } from '../access/actor.js';
 import { apiScopeAllows, requestPaths } from '../access/api-scope.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
+import { permissionCodes } from '../http/route.js';
 import type { ClientRegistry, ClientRow } from './client.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -49,12 +50,15 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; clients: Clie
     if (!token) throw unauthorized(MSG.notLoggedIn);
     const claims = await deps.signer.verify(token);
     if (!claims || claims.clientId !== client.clientId) throw unauthorized('登录已过期,请重新登录');
-    const found = await loadActor(deps.db, claims, access.permission);
+    // Tenant mode: platform settings belong to the platform administrator only (SpringBlade #41/#42),
+    // so a platform code grants nothing to anyone else.
+    const declared = permissionCodes(access.permission);
+    const codes = access.permission === 'authenticated' ? 'authenticated' : deps.config.tenantMode ? declared.filter((c) => !PLATFORM_CODES.has(c)) : declared;
+    const found = await loadActor(deps.db, claims, codes);
     if (!found.ok) throw unauthorized(REFUSALS[found.reason] ?? '登录已失效,请重新登录');
     req.actor = found.actor;
     if (!found.actor.allowed) throw forbidden();
-    // Tenant mode: platform settings belong to the platform administrator only (SpringBlade #41/#42).
-    if (deps.config.tenantMode && !found.actor.isAdministrator && PLATFORM_CODES.has(access.permission)) throw forbidden();
+    if (deps.config.tenantMode && !found.actor.isAdministrator && codes !== 'authenticated' && codes.length === 0) throw forbidden();
     if (!(await apiScopeAllows(deps.db, found.actor, requestPaths(req)))) throw forbidden();
   });
 }

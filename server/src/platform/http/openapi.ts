@@ -39,7 +39,7 @@ export function buildOpenApi(app: FastifyInstance, version: string): Record<stri
       summary: def.summary,
       tags: def.tags,
       security,
-      'x-permission': 'permission' in access ? access.permission : `public:${access.public}`,
+      'x-permission': 'permission' in access ? (typeof access.permission === 'string' ? access.permission : access.permission.join(' | ')) : `public:${access.public}`,
       parameters: [...parameters(def.query, 'query'), ...parameters(def.params, 'path')],
       responses: {
         '200': def.raw

@@ -8,10 +8,15 @@ import { hasNul, parsePart } from './validation.js';
 
 /**
  * Who may call a route. `open`: anyone (health, docs, sign-on pages); `client`: a valid client
- * (Basic) but no token (token, captcha); otherwise a token and the named permission, or
- * 'authenticated' for calls every signed-in user makes (user-info, menus, logout).
+ * (Basic) but no token (token, captcha); otherwise a token and the named permission — or any one of
+ * several codes, for a read that several screens need (the menu tree of the menu and scope screens) —
+ * or 'authenticated' for calls every signed-in user makes (user-info, menus, logout).
  */
-export type Access = { public: 'open' } | { public: 'client' } | { permission: PermissionCode | 'authenticated' };
+export type Access = { public: 'open' } | { public: 'client' } | { permission: PermissionCode | 'authenticated' | readonly PermissionCode[] };
+
+/** The codes of a permission declaration (one, several, or none for 'authenticated'). */
+export const permissionCodes = (permission: PermissionCode | 'authenticated' | readonly PermissionCode[]): readonly string[] =>
+  permission === 'authenticated' ? [] : typeof permission === 'string' ? [permission] : permission;
 
 /**
  * Data-scope declaration of a route (wire contract §5). Purely descriptive: the route still applies

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { startWalk } from '../../../test/harness/walk.js';
 import { changedTables, columnsOf, tableChecksums } from '../../../test/harness/checksum.js';
 import { createRole, createUser, deptId, grantScope, subjectOf } from '../../../test/harness/people.js';
-import { permissionOf, type RouteEntry } from '../../../test/harness/route-table.js';
+import { codesOf, permissionOf, type RouteEntry } from '../../../test/harness/route-table.js';
 import { declaredFields, sampleOrFallback, type Sample, type SampleContext } from '../../../test/harness/sample.js';
 import { allowedBy, grantedCodes, lineOf, rowsInside, rowsOutside, rulesOf, spreadRows, type RuleSpec, type TableRef } from '../../../test/harness/scope.js';
 import { answerProblem, assertNone, mintToken, type TokenSubject, type WireRequest } from '../../../test/harness/wire.js';
@@ -100,7 +100,7 @@ for (const c of callers) grants.set(c.subject.id, await grantedCodes(t.db, c.sub
 const mayCall = (r: RouteEntry, c: Caller) => {
   const code = permissionOf(r);
   const g = grants.get(c.subject.id)!;
-  return !code || code === 'authenticated' || g === 'all' || g.has(code);
+  return !code || code === 'authenticated' || g === 'all' || codesOf(code).some((c) => g.has(c));
 };
 
 // ---------------------------------------------------------------------------------------------

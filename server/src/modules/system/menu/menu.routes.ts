@@ -100,7 +100,8 @@ export default async function menuRoutes(app: FastifyInstance) {
     url: '/api/blade-system/menu/tree',
     summary: 'menu tree: 菜单树 (上级菜单、所属菜单选择; 仅菜单, 不含按钮)',
     tags,
-    access: { permission: 'menu' },
+    // The menu screen and the data/API scope screens (their rules hang on menus) all pick from it.
+    access: { permission: ['menu', 'data_scope', 'api_scope'] },
     handler: async () => menuTree(await menuRepo.all(app.db, {}, 1)),
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { createRole, createUser } from '../../../../test/harness/people.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -108,5 +109,25 @@ describe('api-scope list / submit / detail / remove', () => {
     expect((await get('api-scope', 'detail', { id })).body.data.version).toBe(2);
     expect((await remove('api-scope', id)).body.msg).toBe('删除成功');
     expect((await get('api-scope', 'list', { menuId: menuIds.param })).body.data.total).toBe(0);
+  });
+});
+
+describe('the menu tree the scope screens pick from', () => {
+  it('is granted by any of 菜单管理, 数据权限 or 接口权限, and by none of the others', async () => {
+    const nanjing = (await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '南京市工商联').executeTakeFirstOrThrow()).id;
+    const tokenWith = async (alias: string, grants: string[]) => {
+      const roleId = await createRole(t.db, { alias, grants });
+      const u = await createUser(t.db, { account: alias, deptId: nanjing, roleIds: [roleId] });
+      return (await t.login(u.account, u.password)).access_token as string;
+    };
+    const tree = (token: string) => t.call({ url: '/api/blade-system/menu/tree', token });
+    for (const code of ['data_scope', 'api_scope', 'menu']) {
+      const res = await tree(await tokenWith(`tree_by_${code}`, ['authority', code]));
+      expect(res.status, code).toBe(200);
+      expect(JSON.stringify(res.body.data)).toContain('"参数管理"');
+    }
+    const none = await tree(await tokenWith('tree_by_role', ['authority', 'role']));
+    expect(none.status).toBe(403);
+    expect(none.body.msg).toBe('没有访问该接口的权限');
   });
 });

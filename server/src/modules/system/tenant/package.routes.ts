@@ -28,7 +28,7 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     url: '/api/blade-system/tenant-package/list',
     summary: 'tenant-package list: 产品包分页列表',
     tags: ['system'],
-    access: { permission: 'tenantpackage' },
+    access: { permission: ['tenantpackage', 'tenant'] }, // the tenant screen names each tenant's package
     query: pageQuery.passthrough(),
     handler: async ({ query }) => {
       const page = await paginate<any>(live().where((eb) => eb.and(filterExpressions(eb, query as Record<string, unknown>, FIELDS))), (qb) => qb.select(['p.id', 'p.packageName', 'p.remark', 'p.version']), query, FIELDS, [['p.id', 'asc']]);
