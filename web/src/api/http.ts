@@ -141,3 +141,8 @@ export async function post<T>(url: string, body?: unknown, opts: RequestOptions 
   const envelope = await request<Envelope<T> | undefined>(url, { ...opts, method: 'POST', body });
   return envelope?.data as T;
 }
+
+/** For a caller's catch: http.ts has already toasted its own failures (HttpError.handled); anything else is a 系统错误. */
+export function tellUnhandled(error: unknown): void {
+  if (!(error instanceof HttpError && error.handled)) toast.error(MSG.systemError);
+}

@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { MSG } from '@gsl/contract';
 import { useCrudList, useCrudWrites } from '../../api/crud';
 import { toast } from '../../api/feedback';
-import { HttpError } from '../../api/http';
+import { tellUnhandled } from '../../api/http';
 import { useCan } from '../Access';
 import { usePagination } from '../pagination';
 import { buildColumns, type RowActions } from './crudColumns';
@@ -24,10 +24,6 @@ interface DialogState<Row> {
   values?: Record<string, unknown>;
 }
 
-/** http.ts has already toasted its own failures (HttpError.handled); anything else is told here. */
-function tellUnhandled(error: unknown): void {
-  if (!(error instanceof HttpError && error.handled)) toast.error(MSG.systemError);
-}
 
 /**
  * The shared list screen of the administration pages (specification §2 "Generic administration

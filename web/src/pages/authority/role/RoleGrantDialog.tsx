@@ -3,8 +3,7 @@ import { Alert, Button, Modal, Spin, Tabs } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../api/feedback';
-import { MSG } from '@gsl/contract';
-import { HttpError } from '../../../api/http';
+import { tellUnhandled } from '../../../api/http';
 import { grantRoles, roleKeys, useRoleGrant } from '../../../api/system/role';
 import { menuKeys } from '../../../api/system/menu';
 import { GrantTree } from './GrantTree';
@@ -83,7 +82,7 @@ function GrantForm({ roleIds, data, onClose }: { roleIds: string[]; data: GrantD
       },
       (error: unknown) => {
         setSaving(false);
-        if (!(error instanceof HttpError && error.handled)) toast.error(MSG.systemError);
+        tellUnhandled(error);
       },
     );
   };

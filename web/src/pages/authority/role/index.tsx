@@ -4,7 +4,7 @@ import { CheckCircleOutlined, SafetyOutlined, StopOutlined } from '@ant-design/i
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, type RoleSubmit, type RoleTreeNode } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
-import { HttpError } from '../../../api/http';
+import { tellUnhandled } from '../../../api/http';
 import { flattenForest, pruneForest, subtreeIds } from '../../../api/system/forest';
 import { roleApi, roleKeys, setRoleStatus, useRoleTree, type RoleRow } from '../../../api/system/role';
 import { useCan } from '../../../components/Access';
@@ -74,7 +74,7 @@ export default function RolePage() {
           },
           (error: unknown) => {
             void client.invalidateQueries({ queryKey: roleKeys.all });
-            if (!(error instanceof HttpError && error.handled)) toast.error(MSG.systemError);
+            tellUnhandled(error);
           },
         ),
     });

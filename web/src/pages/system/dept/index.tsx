@@ -5,7 +5,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type DeptSubmit } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
-import { HttpError } from '../../../api/http';
+import { tellUnhandled } from '../../../api/http';
 import { deptApi, deptKeys, getDeptChildren, searchDepts, useDeptTree, type DeptRow } from '../../../api/system/dept';
 import { useCan } from '../../../components/Access';
 import { CrudFormDialog } from '../../../components/crud/CrudFormDialog';
@@ -25,10 +25,6 @@ interface DialogState {
   key: number;
   values?: Record<string, unknown>;
 }
-
-const tellUnhandled = (error: unknown) => {
-  if (!(error instanceof HttpError && error.handled)) toast.error(MSG.systemError);
-};
 
 /**
  * 机构管理 at /system/dept (menu dept; specification §3 "Department", §7 dept), BladeX's layout: a tree

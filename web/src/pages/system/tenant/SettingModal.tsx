@@ -2,7 +2,7 @@ import { Alert, Button, Form, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG, type TenantView } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
-import { HttpError } from '../../../api/http';
+import { tellUnhandled } from '../../../api/http';
 import { tenantApi, tenantSetting, usePackageOptions } from '../../../api/system/tenant';
 import { DIALOG_WIDTH } from '../../../components/crud/CrudFormDialog';
 import { settingFields } from './fields';
@@ -29,7 +29,7 @@ export function SettingModal({ tenant, onClose }: { tenant: TenantView | null; o
         onClose();
       },
       (error: unknown) => {
-        if (!(error instanceof HttpError && error.handled)) toast.error(MSG.systemError);
+        tellUnhandled(error);
       },
     );
 

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
-import { HttpError } from '../../../api/http';
+import { tellUnhandled } from '../../../api/http';
 import { grantTopMenus, topMenuKeys, useTopMenuSetting } from '../../../api/system/topmenu';
 import { GrantTree } from '../../authority/role/GrantTree';
 import { indexTree, knownKeys } from '../../authority/role/grantLogic';
@@ -63,7 +62,7 @@ function SettingForm({ topMenuIds, data, onClose }: { topMenuIds: string[]; data
       },
       (error: unknown) => {
         setSaving(false);
-        if (!(error instanceof HttpError && error.handled)) toast.error(MSG.systemError);
+        tellUnhandled(error);
       },
     );
   };

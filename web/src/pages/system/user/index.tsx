@@ -2,9 +2,9 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Input, Select, Spin, Tree } from 'antd';
 import { CheckCircleOutlined, DownloadOutlined, KeyOutlined, ReloadOutlined, StopOutlined, TeamOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
-import { MSG, USER_STATUS_NAMES, type ResetPasswordAnswer, type UserView } from '@gsl/contract';
+import { USER_STATUS_NAMES, type ResetPasswordAnswer, type UserView } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
-import { HttpError } from '../../../api/http';
+import { tellUnhandled } from '../../../api/http';
 import {
   disableUsers,
   enableUsers,
@@ -91,7 +91,7 @@ export default function UserPage() {
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { 'data-testid': 'user-confirm-ok' } as Record<string, string>,
-      onOk: () => action().catch(tell).finally(() => void refresh()),
+      onOk: () => action().catch(tellUnhandled).finally(() => void refresh()),
     });
   };
 
@@ -123,7 +123,7 @@ export default function UserPage() {
       toast.success(await grantRoles(grant.ids, roleIds));
       setGrant((g) => ({ ...g, open: false }));
     } catch (error) {
-      tell(error);
+      tellUnhandled(error);
     } finally {
       setGranting(false);
       void refresh();
@@ -141,7 +141,7 @@ export default function UserPage() {
       toast.success('导出成功');
     } catch (error) {
       message.destroy(key);
-      tell(error);
+      tellUnhandled(error);
     } finally {
       setExporting(false);
     }
@@ -229,11 +229,6 @@ export default function UserPage() {
       <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => void refresh()} />
     </div>
   );
-}
-
-/** http.ts has already told its own failures; anything else is a 系统错误. */
-function tell(error: unknown): void {
-  if (!(error instanceof HttpError && error.handled)) toast.error(MSG.systemError);
 }
 
 /** The org tree: picking an org shows its users and those of the orgs below it; picking it again shows all. */
