@@ -47,7 +47,29 @@ export const PORTAL_MENU: MenuDef = {
   children: [
     { code: 'portal_myday', name: '我的一天', path: '/portal/myDay', source: 'calendar', category: 1, sort: 1 },
     { code: 'portal_myapp', name: '业务应用', path: '/portal/myApp', source: 'appstore', category: 1, sort: 2 },
-    { code: 'portal_database', name: '数据库查询', path: '/portal/database', source: 'database', category: 1, sort: 3 },
+    {
+      code: 'portal_database',
+      name: '数据库查询',
+      path: '/portal/database',
+      source: 'database',
+      category: 1,
+      sort: 3,
+      // Members (issue 5): the three member lists, their change history, and the button that shows
+      // personal data (phone and certificate numbers) unmasked — every such view is logged.
+      children: [
+        page('member_enterprise', '企业会员', '/portal/database/enterprise', 1, 'shop'),
+        page('member_group', '团体会员', '/portal/database/group', 2, 'cluster'),
+        page('member_person', '个人会员', '/portal/database/person', 3, 'user'),
+        { code: 'member_log', name: '变更记录', path: '/portal/database/log', source: 'history', category: 1, sort: 4 },
+        page('chamber', '商会管理', '/portal/database/chamber', 5, 'bank'),
+        { code: 'member_sensitive', name: '查看敏感信息', category: 2, sort: 6 },
+        // Profiles (issue 5): the person base, the enterprise base and the organisation profile with its
+        // annual reports and member statistics. Unmasked personal data uses member_sensitive above.
+        page('profile_person', '人员库', '/portal/database/personbase', 6, 'idcard'),
+        page('profile_enterprise', '企业库', '/portal/database/enterprisebase', 7, 'bank'),
+        page('profile_org', '组织档案', '/portal/database/orgprofile', 8, 'profile', [['profile_org_report', '年报提交与退回']]),
+      ],
+    },
     { code: 'cockpit', name: '领导驾驶舱', path: '/portal/cockpit', source: 'dashboard', category: 1, sort: 4 },
     { code: 'portal_news', name: '新闻', path: '/portal/real-time-info', source: 'read', category: 1, sort: 5 },
     { code: 'portal_myorg', name: '我的组织', path: '/portal/myOrg', source: 'apartment', category: 1, sort: 6 },

@@ -1,3 +1,5 @@
+import type { MemberDatabase } from './schema-member.js';
+import type { ProfileDatabase } from './schema-profile.js';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables (camelCase; CamelCasePlugin maps to snake_case). Keep in step with migrations/. */
@@ -398,7 +400,7 @@ export interface SeedStepTable {
   appliedTime: Time;
 }
 
-export interface Database {
+export interface Database extends MemberDatabase, ProfileDatabase {
   seedStep: SeedStepTable;
   bladeTenantPackage: TenantPackageTable;
   bladeTenantPackageMenu: TenantPackageMenuTable;

@@ -22,6 +22,13 @@ import userModule from './user/user.module.js';
 import roleRoutes from './system/role/role.routes.js';
 import topMenuRoutes from './system/topmenu/topmenu.routes.js';
 import { apiScopeModule, dataScopeModule } from './system/scope/scope.routes.js';
+import memberRoutes from './member/member.routes.js';
+import memberLogRoutes from './member/member-log.routes.js';
+import chamberRoutes from './chamber/chamber.routes.js';
+import groupBaseRoutes from './member/groupbase.routes.js';
+import profileBaseRoutes from './profile/base.routes.js';
+import profileSectionRoutes from './profile/section.routes.js';
+import profileOrgRoutes from './profile/orgprofile.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
 export const MODULES: FastifyPluginAsync[] = [
@@ -50,4 +57,11 @@ export const MODULES: FastifyPluginAsync[] = [
   apiScopeModule,
   tenantRoutes,
   tenantPackageRoutes,
+  memberRoutes,
+  memberLogRoutes,
+  chamberRoutes,
+  groupBaseRoutes,
+  profileBaseRoutes,
+  profileSectionRoutes,
+  profileOrgRoutes,
 ];

@@ -10,6 +10,10 @@ import m0007 from './0007_client.sql';
 import m0008 from './0008_version_log.sql';
 import m0009 from './0009_attach.sql';
 import m0010 from './0010_tenant.sql';
+import m0011 from './0011_member.sql';
+import m0012 from './0012_change_log.sql';
+import m0013 from './0013_chamber.sql';
+import m0020 from './0020_profile.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -22,4 +26,8 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0008_version_log', sql: m0008 },
   { name: '0009_attach', sql: m0009 },
   { name: '0010_tenant', sql: m0010 },
+  { name: '0011_member', sql: m0011 },
+  { name: '0012_change_log', sql: m0012 },
+  { name: '0013_chamber', sql: m0013 },
+  { name: '0020_profile', sql: m0020 },
 ];

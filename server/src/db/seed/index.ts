@@ -3,6 +3,8 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
+import { seedDemoChambers, seedDemoMembers } from './demo-members.js';
+import { seedDemoProfiles } from './demo-profiles.js';
 
 /** The demo password of every demo account (README); demo data exists only outside production. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -13,5 +15,8 @@ export async function seedAll(db: Db, cfg: AppConfig) {
   const exists = await db.selectFrom('bladeUser').select('id').where('account', '=', DEMO_ACCOUNTS[0].account).executeTakeFirst();
   const passwordHash = exists ? '' : await hashPassword(DEMO_PASSWORD);
   const demo = await seedDemo(db, { tenantId: cfg.defaultTenantId, passwordHash, roleIds });
+  await seedDemoMembers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
+  await seedDemoProfiles(db, { production: cfg.production });
+  await seedDemoChambers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   return { demo };
 }

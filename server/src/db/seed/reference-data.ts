@@ -11,8 +11,9 @@ export type RoleAlias = (typeof ROLES)[number]['alias'];
 /** Menu codes each role holds on a new installation (administrators hold every menu anyway). */
 export const DEFAULT_GRANTS: Record<Exclude<RoleAlias, 'administrator'>, { include: string[]; exclude?: string[] }> = {
   admin: { include: ['portal', 'system', 'authority', 'monitor'], exclude: ['tenant', 'tenantpackage', 'client'] },
-  aoc: { include: ['portal'] },
-  coc: { include: ['portal'], exclude: ['cockpit'] },
+  // Unmasked personal data of members (member_sensitive) only for tenant admins by default (issue 5).
+  aoc: { include: ['portal'], exclude: ['member_sensitive'] },
+  coc: { include: ['portal'], exclude: ['cockpit', 'member_sensitive'] },
 };
 
 /**

@@ -5,6 +5,8 @@ import type { AppConfig } from '../../platform/config/config.js';
 import { sha256 } from '../../platform/auth/tokens.js';
 import { seedUserScopes } from './reference-user.js';
 import { seedDeptReference } from './reference-dept.js';
+import { seedMemberReference } from './reference-member.js';
+import { seedProfileReference } from './reference-profile.js';
 import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, VERSION_LOGS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
 
 type Tx = Db;
@@ -29,6 +31,8 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     });
     await seedUserScopes(tx, roleIds, menuIds);
     await seedDeptReference(tx, roleIds, menuIds, once);
+    await seedMemberReference(tx, roleIds, menuIds, once);
+    await seedProfileReference(tx, roleIds, menuIds, once);
     await seedDicts(tx, 'bladeDict', DICTS);
     await seedDicts(tx, 'bladeDictBiz', DICT_BIZ);
     await seedParams(tx);

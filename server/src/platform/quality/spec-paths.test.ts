@@ -18,7 +18,7 @@ const SHARED = path.join(ROOT, '..', 'shared/spec/api-paths.tsv');
 /** Groups (third column) whose every call is served; a group joins when its issue lands. */
 const LANDED = new Set([
   'auth', 'resource', 'log', 'user', 'system', 'system-client', 'system-dept', 'system-dict', 'system-menu',
-  'system-role', 'system-scope', 'system-tenant', 'system-topmenu',
+  'system-role', 'system-scope', 'system-tenant', 'system-topmenu', 'member', 'chamber',
 ]);
 
 interface SpecCall {

@@ -1,0 +1,94 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { PageQuery } from '@gsl/contract';
+import type { Db } from '../../db/connection.js';
+import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
+
+export const CHAMBER_FIELDS: FieldWhitelist = {
+  name: { column: 'c.name', kind: 'text' },
+  adminName: { column: 'c.adminName', kind: 'text' },
+  homeRegion: { column: 'c.homeRegion', kind: 'text' },
+  chamberType: { column: 'c.chamberType', kind: 'smallint' },
+  deptName: { column: 'd.deptName', kind: 'text' },
+  createTime: { column: 'c.createTime', kind: 'date' },
+  updateTime: { column: 'c.updateTime', kind: 'date' },
+};
+
+export type ChamberRow = {
+  id: string; deptId: string; deptName: string | null; chamberDeptId: string | null; name: string; adminName: string | null; chamberType: number;
+  homeRegion: string | null; creditCode: string | null; presidentName: string | null; secretaryName: string | null; address: string | null;
+  establishedDate: string | null; memberCount: number | null; remark: string | null; version: number; createTime: Date; updateTime: Date;
+};
+
+const COLUMNS = [
+  'c.id', 'c.deptId', 'd.deptName', 'c.chamberDeptId', 'c.name', 'c.adminName', 'c.chamberType', 'c.homeRegion', 'c.creditCode', 'c.presidentName',
+  'c.secretaryName', 'c.address', 'c.memberCount', 'c.remark', 'c.version', 'c.createTime', 'c.updateTime',
+] as const;
+
+function base(db: Db, scope: DataScope) {
+  return db
+    .selectFrom('aocChamber as c')
+    .leftJoin('bladeDept as d', 'd.id', 'c.deptId')
+    .where('c.isDeleted', '=', 0)
+    .where('c.tenantId', '=', scope.actor.tenantId)
+    .where((eb) => scopePredicate(eb, scope, { dept: 'c.deptId', owner: 'c.createUser' }));
+}
+const select = (qb: any) => qb.select([...COLUMNS, sql<string>`to_char(c.established_date, 'YYYY-MM-DD')`.as('establishedDate')]);
+
+/** c.dept_id in the org and its descendants (materialised path). */
+const under = (deptId: string) => sql<SqlBool>`c.dept_id in (select u.id from blade_dept u where u.is_deleted = 0 and u.id_path like (select p.id_path || '%' from blade_dept p where p.id = ${deptId}::bigint))`;
+
+export const chamberRepo = {
+  page(db: Db, scope: DataScope, page: PageQuery, filters: Record<string, unknown>, opts: { chamberType?: number; deptId?: string }) {
+    const q = base(db, scope).where((eb) => {
+      const parts: Expression<SqlBool>[] = filterExpressions(eb, filters, CHAMBER_FIELDS);
+      if (opts.chamberType) parts.push(eb('c.chamberType', '=', opts.chamberType));
+      if (opts.deptId) parts.push(under(opts.deptId));
+      return eb.and(parts);
+    });
+    return paginate<ChamberRow>(q, select, page, CHAMBER_FIELDS, [['c.createTime', 'desc'], ['c.id', 'desc']]);
+  },
+
+  /** The select list: id and name, by name, at most `size`. */
+  selectList(db: Db, scope: DataScope, opts: { deptId?: string; chamberType?: number; name?: string; size: number }) {
+    let q = base(db, scope).select(['c.id', 'c.name', 'c.chamberType', 'c.deptId', 'c.chamberDeptId']);
+    if (opts.chamberType) q = q.where('c.chamberType', '=', opts.chamberType);
+    if (opts.deptId) q = q.where(under(opts.deptId));
+    if (opts.name) q = q.where('c.name', 'like', `%${opts.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    return q.orderBy('c.name').orderBy('c.id').limit(opts.size).execute();
+  },
+
+  async findMany(db: Db, scope: DataScope, ids: string[], opts: { chamberType?: number; lock?: boolean } = {}): Promise<ChamberRow[]> {
+    let q = select(base(db, scope).where('c.id', 'in', ids));
+    if (opts.chamberType) q = q.where('c.chamberType', '=', opts.chamberType);
+    if (opts.lock) q = q.forUpdate('c');
+    return q.orderBy('c.id').execute();
+  },
+
+  leaders(db: Db, chamberId: string, leaderType: number) {
+    return db
+      .selectFrom('aocChamberLeader')
+      .select(['id', 'chamberId', 'leaderType', 'name', 'post', 'company', 'phoneEnc', 'sort'])
+      .where('chamberId', '=', chamberId)
+      .where('leaderType', '=', leaderType)
+      .where('isDeleted', '=', 0)
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(5000)
+      .execute();
+  },
+
+  leaderById(db: Db, scope: DataScope, id: string, leaderType: number) {
+    return db
+      .selectFrom('aocChamberLeader as l')
+      .innerJoin('aocChamber as c', 'c.id', 'l.chamberId')
+      .select(['l.id', 'l.chamberId', 'l.leaderType', 'l.name', 'l.post', 'l.company', 'l.phoneEnc', 'l.sort', 'c.name as chamberName'])
+      .where('l.id', '=', id)
+      .where('l.leaderType', '=', leaderType)
+      .where('l.isDeleted', '=', 0)
+      .where('c.isDeleted', '=', 0)
+      .where('l.tenantId', '=', scope.actor.tenantId)
+      .where((eb) => scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.createUser' }))
+      .executeTakeFirst();
+  },
+};

@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { LOG_MODES, MEMBER_KIND_LABELS, MEMBER_KINDS, pageQuery, type MemberKind } from '@gsl/contract';
+import { resolveScope, scopePredicate } from '../../platform/access/scope.js';
+import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
+import { route } from '../../platform/http/route.js';
+import { formatTime } from '../../platform/http/time.js';
+import { MEMBER_RESOURCE } from './member.kinds.js';
+import type { Db } from '../../db/connection.js';
+import type { Actor } from '../../platform/access/actor.js';
+import { notFound } from '../../platform/http/errors.js';
+import { memberRepo } from './member.repo.js';
+
+const LOG_FIELDS: FieldWhitelist = {
+  recordName: { column: 'l.recordName', kind: 'text' },
+  createBy: { column: 'l.createBy', kind: 'text' },
+  createName: { column: 'l.createName', kind: 'text' },
+  fieldCount: { column: 'l.fieldCount', kind: 'int' },
+  createTime: { column: 'l.createTime', kind: 'date' },
+};
+
+/** Every history row belongs to a member kind (scope metadata: the rows these routes can show). */
+const LOG_WHERE = "tag in ('enterprise', 'group', 'person')";
+const id = z.string().trim().regex(/^\d{1,19}$/, '数据编号格式不正确');
+/** tags: comma list of enterprise, group, person (specification §9); mode: insert, update, delete. */
+const logQuery = pageQuery
+  .extend({
+    tags: z.string().trim().max(100).regex(/^((enterprise|group|person)(,(enterprise|group|person))*)?$/, '记录类型只能是 enterprise、group、person').optional(),
+    tag: z.union([z.enum(['enterprise', 'group', 'person'], { message: '记录类型只能是 enterprise、group、person' }), z.literal('')]).optional(),
+    mode: z.union([z.enum(['insert', 'update', 'delete'], { message: '操作类型只能是 insert、update、delete' }), z.literal('')]).optional(),
+    recordId: z.union([id, z.literal('')]).optional(),
+  })
+  .passthrough();
+type LogQuery = z.infer<typeof logQuery>;
+
+const change = z.object({ id: z.string(), field: z.string(), fieldLabel: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable() });
+const logRecord = z.object({
+  id: z.string(), tag: z.string(), tagName: z.string(), mode: z.string(), modeName: z.string(), recordId: z.string(), recordName: z.string().nullable(),
+  deptId: z.string(), deptName: z.string().nullable(), fieldCount: z.number(), createBy: z.string().nullable(), createName: z.string().nullable(), createTime: z.string().nullable(),
+});
+const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
+
+type LogRow = { id: string; tag: string; mode: string; recordId: string; recordName: string | null; deptId: string; deptName: string | null; fieldCount: number; createBy: string | null; createName: string | null; createTime: Date };
+
+/** The change history of member records inside the caller's member data scope, newest first. */
+async function logPage(db: Db, actor: Actor, query: LogQuery) {
+  const scope = await resolveScope(db, actor, MEMBER_RESOURCE);
+  const tags = [...new Set([...(query.tags ? query.tags.split(',') : []), ...(query.tag ? [query.tag] : [])])];
+  const base = db
+    .selectFrom('aocLog as l')
+    .leftJoin('bladeDept as d', 'd.id', 'l.deptId')
+    .where('l.tenantId', '=', actor.tenantId)
+    .where((eb) => {
+      const parts = [scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.createUser' }), ...filterExpressions(eb, query as Record<string, unknown>, LOG_FIELDS)];
+      parts.push(eb('l.tag', 'in', tags.length ? tags : [...MEMBER_KINDS]));
+      if (query.mode) parts.push(eb('l.mode', '=', query.mode));
+      if (query.recordId) parts.push(eb('l.recordId', '=', query.recordId));
+      return eb.and(parts);
+    });
+  return paginate<LogRow>(
+    base,
+    (qb) => qb.select(['l.id', 'l.tag', 'l.mode', 'l.recordId', 'l.recordName', 'l.deptId', 'd.deptName', 'l.fieldCount', 'l.createBy', 'l.createName', 'l.createTime']),
+    query,
+    LOG_FIELDS,
+    [['l.createTime', 'desc'], ['l.id', 'desc']],
+  );
+}
+
+async function changesOf(db: Db, logIds: string[]) {
+  if (!logIds.length) return new Map<string, z.infer<typeof change>[]>();
+  const rows = await db.selectFrom('aocLogField').select(['id', 'logId', 'field', 'fieldLabel', 'oldValue', 'newValue']).where('logId', 'in', logIds).orderBy('logId').orderBy('id').execute();
+  const out = new Map<string, z.infer<typeof change>[]>();
+  for (const r of rows) {
+    const list = out.get(String(r.logId)) ?? [];
+    list.push({ id: String(r.id), field: r.field, fieldLabel: r.fieldLabel, oldValue: r.oldValue, newValue: r.newValue });
+    out.set(String(r.logId), list);
+  }
+  return out;
+}
+
+export default async function memberLogRoutes(app: FastifyInstance) {
+  const db = app.db;
+  const tz = app.config.timeZone;
+  const view = (r: LogRow) => ({
+    id: String(r.id),
+    tag: r.tag,
+    tagName: MEMBER_KIND_LABELS[r.tag as MemberKind] ?? r.tag,
+    mode: r.mode,
+    modeName: LOG_MODES[r.mode] ?? r.mode,
+    recordId: String(r.recordId),
+    recordName: r.recordName,
+    deptId: String(r.deptId),
+    deptName: r.deptName,
+    fieldCount: r.fieldCount,
+    createBy: r.createBy,
+    createName: r.createName,
+    createTime: formatTime(r.createTime, tz),
+  });
+  const listScope = { resource: MEMBER_RESOURCE, list: { table: 'aoc_log', deptColumn: 'dept_id', ownerColumn: 'create_user', where: LOG_WHERE } };
+
+  route(app, {
+    method: 'GET',
+    url: '/api/aoc-service/auto/logger/page',
+    summary: 'auto/logger/page: 会员记录的字段级变更记录 (mode update; tags enterprise、group、person; recordId), 每条含所改字段的原值与新值',
+    tags: ['member'],
+    access: { permission: 'member_log' },
+    query: logQuery,
+    scope: listScope,
+    response: pageOf(logRecord.extend({ changes: z.array(change) })),
+    handler: async ({ actor, query }) => {
+      const page = await logPage(db, actor, query);
+      const changes = await changesOf(db, page.records.map((r) => String(r.id)));
+      return { ...page, records: page.records.map((r) => ({ ...view(r), changes: changes.get(String(r.id)) ?? [] })) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/aoc-service/aoclog/page',
+    summary: 'aoclog page: 会员数据操作日志分页 (新增、修改、删除; tag、mode、recordId、recordName、createBy、createTime 过滤)',
+    tags: ['member'],
+    access: { permission: 'member_log' },
+    query: logQuery,
+    scope: listScope,
+    response: pageOf(logRecord),
+    handler: async ({ actor, query }) => {
+      const page = await logPage(db, actor, query);
+      return { ...page, records: page.records.map(view) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/aoc-service/aoclog/list',
+    summary: 'aoclog list: 一条操作日志的字段变更明细 (logId)',
+    tags: ['member'],
+    access: { permission: 'member_log' },
+    query: z.object({ logId: z.string({ message: '请提供日志编号' }).trim().regex(/^\d{1,19}$/, '日志编号格式不正确') }).strict(),
+    scope: { resource: MEMBER_RESOURCE, record: { table: 'aoc_log', idFrom: 'query.logId', deptColumn: 'dept_id', ownerColumn: 'create_user', where: LOG_WHERE } },
+    response: z.array(change),
+    handler: async ({ actor, query }) => {
+      const scope = await resolveScope(db, actor, MEMBER_RESOURCE);
+      const log = await db
+        .selectFrom('aocLog as l')
+        .select('l.id')
+        .where('l.id', '=', query.logId)
+        .where('l.tag', 'in', [...MEMBER_KINDS])
+        .where('l.tenantId', '=', actor.tenantId)
+        .where((eb) => scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.createUser' }))
+        .executeTakeFirst();
+      if (!log) throw notFound();
+      return (await changesOf(db, [query.logId])).get(query.logId) ?? [];
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/aoc-service/member/member-count',
+    summary: 'member-count: 数据权限内的会员数量 (总数、企业、团体、个人; deptId 含下级组织)',
+    tags: ['member'],
+    access: { permission: 'portal_database' },
+    query: z.object({ deptId: z.union([id, z.literal('')]).optional() }).strict(),
+    response: z.object({ total: z.number(), enterprise: z.number(), group: z.number(), person: z.number() }),
+    handler: async ({ actor, query }) => {
+      const scope = await resolveScope(db, actor, MEMBER_RESOURCE);
+      const c = await memberRepo.counts(db, scope, query.deptId || undefined);
+      return { total: c.enterprise + c.group + c.person, ...c };
+    },
+  });
+
+}

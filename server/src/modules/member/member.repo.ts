@@ -1,0 +1,165 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { PageQuery } from '@gsl/contract';
+import type { Db } from '../../db/connection.js';
+import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { filterExpressions, paginate } from '../../platform/http/paging.js';
+import type { MemberKindDef } from './member.kinds.js';
+
+/** A member row as read: plain columns, dates as yyyy-MM-dd, personal data still encrypted. */
+export type MemberRow = Record<string, unknown> & {
+  id: string;
+  deptId: string;
+  deptName: string | null;
+  regionName: string | null;
+  name: string;
+  version: number;
+  createTime: Date;
+  updateTime: Date;
+};
+
+/** The three member tables share one shape of query; Kysely's table typing cannot follow a parameter. */
+const k = (db: Db) => db as unknown as Kysely<any>;
+
+function selectColumns(kind: MemberKindDef) {
+  return [
+    'm.id', 'm.deptId', 'd.deptName', 'r.name as regionName', 'm.version', 'm.createUser', 'm.createTime', 'm.updateTime',
+    ...kind.columns.map((c) => `m.${c}`),
+    ...kind.sensitive.map((s) => `m.${s.enc}`),
+  ];
+}
+
+function base(db: Db, kind: MemberKindDef, scope: DataScope) {
+  return k(db)
+    .selectFrom(`${kind.table} as m`)
+    .leftJoin('bladeDept as d', 'd.id', 'm.deptId')
+    .leftJoin('bladeRegion as r', 'r.code', 'm.regionCode')
+    .where('m.isDeleted', '=', 0)
+    .where('m.tenantId', '=', scope.actor.tenantId)
+    .where((eb) => scopePredicate(eb, scope, { dept: 'm.deptId', owner: 'm.createUser' }));
+}
+
+const withDates = (kind: MemberKindDef) => (qb: any) =>
+  qb.select([...selectColumns(kind), ...kind.dates.map((c) => sql<string>`to_char(${sql.ref(`m.${c}`)}, 'YYYY-MM-DD')`.as(c))]);
+
+export interface PageExtras {
+  /** "That org and below" (the org tree's materialised path). */
+  deptId?: string;
+  /** Exact search on personal data: column → keyed hash. */
+  hashes: Array<{ column: string; hash: string }>;
+}
+
+export const memberRepo = {
+  page(db: Db, kind: MemberKindDef, scope: DataScope, page: PageQuery, filters: Record<string, unknown>, extras: PageExtras) {
+    const q = base(db, kind, scope).where((eb) => {
+      const parts: Expression<SqlBool>[] = filterExpressions(eb, filters, kind.whitelist);
+      if (extras.deptId) parts.push(underDept(eb, extras.deptId));
+      for (const h of extras.hashes) parts.push(eb(sql.ref(`m.${h.column}`), '=', h.hash));
+      return eb.and(parts);
+    });
+    return paginate<MemberRow>(q, withDates(kind), page, kind.whitelist, [['m.createTime', 'desc'], ['m.id', 'desc']]);
+  },
+
+  /** Live rows of the ids inside the scope; `lock` takes row locks for a write. */
+  async findMany(db: Db, kind: MemberKindDef, scope: DataScope, ids: string[], lock = false): Promise<MemberRow[]> {
+    let q = withDates(kind)(base(db, kind, scope).where('m.id', 'in', ids)).orderBy('m.id');
+    if (lock) q = q.forUpdate('m');
+    return (await q.execute()) as MemberRow[];
+  },
+
+  async findById(db: Db, kind: MemberKindDef, scope: DataScope, id: string, lock = false): Promise<MemberRow | undefined> {
+    return (await memberRepo.findMany(db, kind, scope, [id], lock))[0];
+  },
+
+  async insert(db: Db, kind: MemberKindDef, values: Record<string, unknown>): Promise<string> {
+    const row = await k(db).insertInto(kind.table).values(values).returning('id').executeTakeFirstOrThrow();
+    return String(row.id);
+  },
+
+  /** Updates when the row still has `version` (bumping it); false when it does not. */
+  async updateAtVersion(db: Db, kind: MemberKindDef, id: string, version: number, values: Record<string, unknown>): Promise<boolean> {
+    const r = await k(db)
+      .updateTable(kind.table)
+      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /** One set of values on every id (update-all), bumping each version. */
+  async updateMany(db: Db, kind: MemberKindDef, ids: string[], values: Record<string, unknown>): Promise<number> {
+    const r = await k(db)
+      .updateTable(kind.table)
+      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
+      .where('id', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  },
+
+  async softDelete(db: Db, kind: MemberKindDef, ids: string[], userId: string): Promise<number> {
+    const r = await k(db)
+      .updateTable(kind.table)
+      .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
+      .where('id', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  },
+
+  /** The tenant's live org (federation 1, chamber 2, association 3) by id when it is inside the scope. */
+  findOrgInScope(db: Db, scope: DataScope, deptId: string, categories: number[]) {
+    return db
+      .selectFrom('bladeDept as d')
+      .select(['d.id', 'd.deptName', 'd.deptCategory'])
+      .where('d.id', '=', deptId)
+      .where('d.isDeleted', '=', 0)
+      .where('d.tenantId', '=', scope.actor.tenantId)
+      .where('d.deptCategory', 'in', categories)
+      .where((eb) => scopePredicate(eb, scope, { dept: 'd.id' }))
+      .executeTakeFirst();
+  },
+
+  /** Whether a live row other than `exceptId` has the keyed hash (uniqueness of personal data). */
+  async hashTaken(db: Db, kind: MemberKindDef, tenantId: string, where: Record<string, unknown>, exceptId?: string): Promise<boolean> {
+    let q = k(db).selectFrom(kind.table).select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
+    for (const [col, v] of Object.entries(where)) q = q.where(col, '=', v);
+    if (exceptId) q = q.where('id', '<>', exceptId);
+    return !!(await q.executeTakeFirst());
+  },
+
+  /** Live representative links of the members (enterprise/group) or of the persons. */
+  async representativeCount(db: Db, by: { kind: 'enterprise' | 'group'; memberIds: string[] } | { personIds: string[] }): Promise<number> {
+    let q = db.selectFrom('aocMemberRepresentative').select((eb) => eb.fn.countAll<string>().as('n')).where('isDeleted', '=', 0);
+    q = 'personIds' in by ? q.where('personId', 'in', by.personIds) : q.where('memberKind', '=', by.kind).where('memberId', 'in', by.memberIds);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  },
+
+  /** Counts of live members by kind inside the scope (optionally under one org). */
+  async counts(db: Db, scope: DataScope, deptId?: string): Promise<Record<'enterprise' | 'group' | 'person', number>> {
+    const one = async (table: MemberKindDef['table']) => {
+      const r = await k(db)
+        .selectFrom(`${table} as m`)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('m.isDeleted', '=', 0)
+        .where('m.tenantId', '=', scope.actor.tenantId)
+        .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'm.deptId', owner: 'm.createUser' }), ...(deptId ? [underDept(eb, deptId)] : [])]))
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    };
+    const [enterprise, group, person] = await Promise.all([one('aocMemberEnterprise'), one('aocMemberGroup'), one('aocMemberPerson')]);
+    return { enterprise, group, person };
+  },
+};
+
+/** m.dept_id in the org and its descendants (materialised path prefix, never a contains-anywhere LIKE). */
+export function underDept(eb: ExpressionBuilder<any, any>, deptId: string): Expression<SqlBool> {
+  return eb(sql.ref('m.deptId'), 'in', (sub: any) =>
+    sub
+      .selectFrom('bladeDept as under_d')
+      .select('under_d.id')
+      .where('under_d.isDeleted', '=', 0)
+      .where(sql<SqlBool>`under_d.id_path like (select p.id_path || '%' from blade_dept p where p.id = ${deptId}::bigint)`),
+  );
+}
