@@ -48,7 +48,22 @@ export const PORTAL_PAGES: PortalPageDef[] = [
       { path: 'changingPhone', title: '更换手机号', note: '更换绑定手机号的步骤将在此显示' },
     ],
   },
-  { path: 'database', title: '数据库查询', note: '会员、商会与组织数据的查询将在此显示' },
+  {
+    path: 'database',
+    title: '数据库查询',
+    note: '会员、商会与组织数据的查询将在此显示',
+    page: lazyPage(() => import('../../pages/portal/database')),
+    children: [
+      { path: 'enterprise', title: '企业会员', page: lazyPage(() => import('../../pages/portal/database/enterprise')) },
+      { path: 'group', title: '团体会员', page: lazyPage(() => import('../../pages/portal/database/group')) },
+      { path: 'person', title: '个人会员', page: lazyPage(() => import('../../pages/portal/database/person')) },
+      { path: 'log', title: '变更记录', page: lazyPage(() => import('../../pages/portal/database/log')) },
+      { path: 'chamber', title: '商会管理', page: lazyPage(() => import('../../pages/portal/database/chamber')) },
+      { path: 'personbase', title: '人员库', note: '人员档案的查询与维护将在此显示' },
+      { path: 'enterprisebase', title: '企业库', note: '企业档案的查询与维护将在此显示' },
+      { path: 'orgprofile', title: '组织档案', note: '组织档案、年报与会员数据概况将在此显示' },
+    ],
+  },
   { path: 'myApp', title: '业务应用', note: '您可使用的业务应用将在此显示' },
   {
     path: 'cases',

@@ -1,0 +1,213 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Envelope, MemberKind, PageResult } from '@gsl/contract';
+import { MEMBER_KIND_LABELS } from '@gsl/contract';
+import type { CrudApi, ListQuery, Saved } from '../crud';
+import { get, request, type QueryValue } from '../http';
+
+/**
+ * The member calls of issue 5 (specification §3, §7 "Members and chambers"): 企业会员
+ * (memberaocenterprise), 团体会员 (memberAocGroup), 个人会员 (memberaocperson) with page / detail /
+ * save / update / remove and the 会员代表 calls, the change history (auto/logger/page, aoclog), the
+ * member count and the chamber list. Personal data (phones, certificate numbers) arrives masked
+ * unless the user holds 查看敏感信息 (member_sensitive).
+ */
+
+/** A member record as the server answers it: common fields plus the kind's own, code fields with `<field>Name`. */
+export interface MemberRow {
+  id: string;
+  deptId: string;
+  deptName: string | null;
+  regionName: string | null;
+  name: string;
+  status: number | null;
+  statusName: string | null;
+  version: number;
+  createTime: string | null;
+  updateTime: string | null;
+  [field: string]: unknown;
+}
+
+export interface Representative {
+  id: string;
+  memberId: string;
+  personId: string;
+  title: string | null;
+  sort: number;
+  name: string;
+  certType: number;
+  certNo: string | null;
+  phone: string | null;
+  company: string | null;
+  post: string | null;
+}
+
+export interface LogChange {
+  id: string;
+  field: string;
+  fieldLabel: string;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+export interface LogRecord {
+  id: string;
+  tag: string;
+  tagName: string;
+  mode: string;
+  modeName: string;
+  recordId: string;
+  recordName: string | null;
+  deptId: string;
+  deptName: string | null;
+  fieldCount: number;
+  createBy: string | null;
+  createName: string | null;
+  createTime: string | null;
+  changes?: LogChange[];
+}
+
+export interface MemberCount {
+  total: number;
+  enterprise: number;
+  group: number;
+  person: number;
+}
+
+export interface ChamberRow {
+  id: string;
+  deptId: string;
+  deptName: string | null;
+  chamberDeptId: string | null;
+  name: string;
+  adminName: string | null;
+  chamberType: number;
+  chamberTypeName: string | null;
+  homeRegion?: string | null;
+  creditCode?: string | null;
+  presidentName?: string | null;
+  secretaryName?: string | null;
+  address?: string | null;
+  establishedDate?: string | null;
+  memberCount?: number | null;
+  remark?: string | null;
+  version: number;
+  createTime?: string | null;
+  [field: string]: unknown;
+}
+
+/** Path prefixes as api-paths.tsv spells them. */
+export const MEMBER_PREFIX: Record<MemberKind, string> = {
+  enterprise: '/api/aoc-service/memberaocenterprise',
+  group: '/api/aoc-service/memberAocGroup',
+  person: '/api/aoc-service/memberaocperson',
+};
+
+/** The menu code of each kind: reads; `_add`, `_edit`, `_delete` for writes. */
+export const MEMBER_PERMISSION: Record<MemberKind, string> = { enterprise: 'member_enterprise', group: 'member_group', person: 'member_person' };
+
+const emptyPage = <Row>(query: ListQuery): PageResult<Row> => ({ records: [], total: 0, size: Number(query.size ?? 0), current: Number(query.current ?? 1), pages: 0 });
+
+/**
+ * A member kind as the shared CrudTable consumes it: list → /page, submit → /save (no id) or
+ * /update (id and version: only the fields given change), remove → /remove?ids=.
+ */
+export function memberApi(kind: MemberKind): CrudApi<MemberRow, Record<string, unknown>> {
+  const base = MEMBER_PREFIX[kind];
+  return {
+    queryKey: ['member', kind],
+    list: async (query, signal) => (await get<PageResult<MemberRow>>(`${base}/page`, query, { signal })) ?? emptyPage<MemberRow>(query),
+    submit: async (body) => {
+      const url = body.id ? `${base}/update` : `${base}/save`;
+      const envelope = await request<Envelope<MemberRow>>(url, { method: 'POST', body });
+      return { data: envelope.data, msg: envelope.msg } satisfies Saved<MemberRow>;
+    },
+    remove: async (ids) => {
+      const envelope = await request<Envelope<null>>(`${base}/remove`, { method: 'POST', params: { ids: ids.join(',') } });
+      return { data: null, msg: envelope.msg };
+    },
+  };
+}
+
+export const MEMBER_APIS: Record<MemberKind, CrudApi<MemberRow, Record<string, unknown>>> = {
+  enterprise: memberApi('enterprise'),
+  group: memberApi('group'),
+  person: memberApi('person'),
+};
+
+export const memberDetail = (kind: MemberKind, id: string, signal?: AbortSignal) => get<MemberRow>(`${MEMBER_PREFIX[kind]}/detail`, { id }, { signal });
+
+export function useMemberDetail(kind: MemberKind, id: string | undefined) {
+  return useQuery({ queryKey: ['member', kind, 'detail', id], queryFn: ({ signal }) => memberDetail(kind, id as string, signal), enabled: Boolean(id) });
+}
+
+// 会员代表 (enterprises and groups)
+export const representativeList = (kind: MemberKind, memberId: string, signal?: AbortSignal) =>
+  get<Representative[]>(`${MEMBER_PREFIX[kind]}/representative-list`, { memberId }, { signal }).then((rows) => rows ?? []);
+export const representativeSave = async (kind: MemberKind, body: { memberId: string; personId: string; title?: string; sort?: number }) =>
+  (await request<Envelope<{ id: string }>>(`${MEMBER_PREFIX[kind]}/representative-save`, { method: 'POST', body })).msg;
+export const representativeRemove = async (kind: MemberKind, ids: string[]) =>
+  (await request<Envelope<null>>(`${MEMBER_PREFIX[kind]}/representative-remove`, { method: 'POST', params: { ids: ids.join(',') } })).msg;
+
+// The change history
+export const loggerPage = (query: Record<string, QueryValue>, signal?: AbortSignal) =>
+  get<PageResult<LogRecord>>('/api/aoc-service/auto/logger/page', query, { signal }).then((p) => p ?? emptyPage<LogRecord>(query));
+export const aoclogPage = (query: Record<string, QueryValue>, signal?: AbortSignal) =>
+  get<PageResult<LogRecord>>('/api/aoc-service/aoclog/page', query, { signal }).then((p) => p ?? emptyPage<LogRecord>(query));
+export const aoclogList = (logId: string, signal?: AbortSignal) => get<LogChange[]>('/api/aoc-service/aoclog/list', { logId }, { signal }).then((r) => r ?? []);
+
+// Figures and chambers
+export const memberCount = (signal?: AbortSignal) => get<MemberCount>('/api/aoc-service/member/member-count', undefined, { signal });
+export function useMemberCount() {
+  return useQuery({ queryKey: ['member', 'count'], queryFn: ({ signal }) => memberCount(signal) });
+}
+export const chamberPage = (query: Record<string, QueryValue>, signal?: AbortSignal) =>
+  get<PageResult<ChamberRow>>('/api/aoc-service/chamber/list', query, { signal }).then((p) => p ?? emptyPage<ChamberRow>(query));
+
+export { MEMBER_KIND_LABELS };
+
+// 商会管理 (chambercommerce and the two 异地商会 lists)
+const CC = '/api/aoc-service/chambercommerce';
+export interface ChamberLeaderRow {
+  id: string;
+  chamberId: string;
+  leaderType: number;
+  leaderTypeName: string;
+  name: string;
+  post: string | null;
+  company: string | null;
+  phone: string | null;
+  sort: number;
+}
+export type LeaderList = 'vice-president-list' | 'council-list' | 'secretariat-list';
+export const chamberLeaders = (list: LeaderList, chamberId: string, signal?: AbortSignal) =>
+  get<ChamberLeaderRow[]>(`${CC}/${list}`, { chamberId }, { signal }).then((r) => r ?? []);
+export const chamberDetail = (id: string, signal?: AbortSignal) => get<ChamberRow>(`${CC}/detail`, { id }, { signal });
+/** chamber/list (all types), chambercommercejiangsuallopatry (江苏在外地商会), chambercommerceallopatryjiangsu (外省在苏商会). */
+export const CHAMBER_LISTS = {
+  all: '/api/aoc-service/chamber/list',
+  out: '/api/aoc-service/chambercommercejiangsuallopatry/chamber-list',
+  in: '/api/aoc-service/chambercommerceallopatryjiangsu/chamber-list',
+} as const;
+export const chamberListOf = (which: keyof typeof CHAMBER_LISTS, query: Record<string, QueryValue>, signal?: AbortSignal) =>
+  get<PageResult<ChamberRow>>(CHAMBER_LISTS[which], query, { signal }).then((p) => p ?? emptyPage<ChamberRow>(query));
+const IN = '/api/aoc-service/chambercommerceallopatryjiangsu';
+/** 外省在苏商会 as the CrudTable consumes it: save-simple (name kept as adminName, chamberName becomes the name), remove. */
+export const inboundChamberApi: CrudApi<ChamberRow, Record<string, unknown>> = {
+  queryKey: ['chamber', 'in'],
+  list: (query, signal) => chamberListOf('in', query, signal),
+  submit: async (body) => {
+    const envelope = await request<Envelope<ChamberRow>>(`${IN}/save-simple`, { method: 'POST', body });
+    return { data: envelope.data, msg: envelope.msg };
+  },
+  remove: async (ids) => {
+    const envelope = await request<Envelope<null>>(`${IN}/remove`, { method: 'POST', params: { ids: ids.join(',') } });
+    return { data: null, msg: envelope.msg };
+  },
+};
+/** A read-only list as the CrudTable consumes it (no fields, no write permission: no writes shown). */
+export const readOnlyChamberApi = (which: 'all' | 'out'): CrudApi<ChamberRow, Record<string, unknown>> => ({
+  queryKey: ['chamber', which],
+  list: (query, signal) => chamberListOf(which, query, signal),
+  submit: () => Promise.reject(new Error('只读列表')),
+  remove: () => Promise.reject(new Error('只读列表')),
+});

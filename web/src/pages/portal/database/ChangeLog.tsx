@@ -1,0 +1,75 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Drawer, Empty, Table, Tag } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { loggerPage, type LogChange, type LogRecord } from '../../../api/member';
+import { usePagination } from '../../../components/pagination';
+
+const MODE_COLORS: Record<string, string> = { insert: 'green', update: 'blue', delete: 'red' };
+
+/** "old → new" of every changed field (an empty side shows as 空). */
+export function ChangeList({ changes }: { changes: LogChange[] }) {
+  if (!changes.length) return <span className="member-log__none">-</span>;
+  return (
+    <ul className="member-log__changes">
+      {changes.map((c) => (
+        <li key={c.id} data-testid="member-log-change">
+          <b>{c.fieldLabel}</b>：<span className="member-log__old">{c.oldValue ?? '空'}</span> → <span className="member-log__new">{c.newValue ?? '空'}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export const logColumns = (withRecord: boolean): ColumnsType<LogRecord> => [
+  { key: 'createTime', dataIndex: 'createTime', title: '操作时间', width: 170 },
+  { key: 'createName', dataIndex: 'createName', title: '操作人', width: 110, render: (_: unknown, r: LogRecord) => r.createName || r.createBy || '-' },
+  ...(withRecord
+    ? [
+        { key: 'tagName', dataIndex: 'tagName', title: '记录类型', width: 100 },
+        { key: 'recordName', dataIndex: 'recordName', title: '记录名称', width: 200, ellipsis: true },
+      ]
+    : []),
+  { key: 'modeName', dataIndex: 'modeName', title: '操作类型', width: 90, render: (_: unknown, r: LogRecord) => <Tag color={MODE_COLORS[r.mode]}>{r.modeName}</Tag> },
+  { key: 'changes', dataIndex: 'changes', title: '变更内容', render: (_: unknown, r: LogRecord) => <ChangeList changes={r.changes ?? []} /> },
+];
+
+/** One record's field-level change history (auto/logger/page with recordId and its tag), newest first. */
+export function RecordHistory({ tag, recordId }: { tag: string; recordId: string }) {
+  const { query: page, pagination } = usePagination();
+  const list = useQuery({
+    queryKey: ['member', 'log', 'record', tag, recordId, page],
+    queryFn: ({ signal }) => loggerPage({ tags: tag, recordId, ...page }, signal),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Table<LogRecord>
+      rowKey="id"
+      size="small"
+      data-testid="member-history"
+      loading={list.isFetching}
+      columns={logColumns(false)}
+      dataSource={list.data?.records ?? []}
+      pagination={pagination(list.data?.total)}
+      locale={{
+        emptyText: list.isError ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
+            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+              重新加载
+            </Button>
+          </Empty>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无变更记录" />
+        ),
+      }}
+    />
+  );
+}
+
+export function ChangeLogDrawer({ tag, record, onClose }: { tag: string; record: { id: string; name: string } | undefined; onClose: () => void }) {
+  return (
+    <Drawer open={Boolean(record)} onClose={onClose} size={880} title={record ? `变更记录 - ${record.name}` : '变更记录'} destroyOnHidden data-testid="member-history-drawer">
+      {record && <RecordHistory tag={tag} recordId={record.id} />}
+    </Drawer>
+  );
+}

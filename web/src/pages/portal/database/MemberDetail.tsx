@@ -1,0 +1,74 @@
+import { Button, Descriptions, Drawer, Empty, Space, Spin } from 'antd';
+import { HistoryOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
+import { MEMBER_FIELD_LABELS, MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
+import { useMemberDetail, type MemberRow } from '../../../api/member';
+import { useCan } from '../../../components/Access';
+import { detailFields, displayValue } from './kinds';
+
+/**
+ * A member's detail (the server's detail call: personal data masked unless the user holds
+ * 查看敏感信息), with the way to its 变更记录 and, for enterprises and groups, its 会员代表.
+ */
+export function MemberDetailDrawer({
+  kind,
+  id,
+  onClose,
+  onHistory,
+  onReps,
+}: {
+  kind: MemberKind;
+  id: string | undefined;
+  onClose: () => void;
+  onHistory?: (row: MemberRow) => void;
+  onReps?: (row: MemberRow) => void;
+}) {
+  const can = useCan();
+  const detail = useMemberDetail(kind, id);
+  const row = detail.data;
+  return (
+    <Drawer open={Boolean(id)} onClose={onClose} size={760} title={`${MEMBER_KIND_LABELS[kind]}详情`} destroyOnHidden data-testid="member-detail">
+      {detail.isPending ? (
+        <div className="member-detail__loading">
+          <Spin />
+        </div>
+      ) : detail.isError || !row ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
+          <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
+            重新加载
+          </Button>
+        </Empty>
+      ) : (
+        <>
+          <Space className="member-detail__actions">
+            {onHistory && can('member_log') && (
+              <Button icon={<HistoryOutlined />} onClick={() => onHistory(row)} data-testid="member-detail-history">
+                变更记录
+              </Button>
+            )}
+            {onReps && kind !== 'person' && (
+              <Button icon={<TeamOutlined />} onClick={() => onReps(row)} data-testid="member-detail-reps">
+                会员代表
+              </Button>
+            )}
+          </Space>
+          <Descriptions
+            bordered
+            size="small"
+            column={2}
+            items={[
+              ...detailFields(kind).map((field) => ({
+                key: field,
+                label: MEMBER_FIELD_LABELS[kind][field] ?? field,
+                children: displayValue(kind, row, field),
+                span: field === 'address' || field === 'remark' ? 2 : 1,
+              })),
+              { key: 'createTime', label: '创建时间', children: row.createTime ?? '-' },
+              { key: 'updateTime', label: '更新时间', children: row.updateTime ?? '-' },
+            ]}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}
+

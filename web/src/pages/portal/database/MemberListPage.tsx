@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { type MemberKind } from '@gsl/contract';
+import { MEMBER_APIS, MEMBER_PERMISSION, type MemberRow } from '../../../api/member';
+import { useCan } from '../../../components/Access';
+import { CrudTable } from '../../../components/crud/CrudTable';
+import { ChangeLogDrawer } from './ChangeLog';
+import { DatabaseNav } from './DatabaseNav';
+import { memberBody, memberColumns, memberFields, memberFormValues, memberSearch } from './kinds';
+import { MemberDetailDrawer } from './MemberDetail';
+import { RepresentativesDrawer } from './Representatives';
+import './database.css';
+
+type Target = { id: string; name: string } | undefined;
+
+/**
+ * 企业会员 / 团体会员 / 个人会员 as business applications (业务应用; issue 5): search by name, credit
+ * code (certificate number for persons, matched exactly), status, region and join-date range; the
+ * table with personal data as the server answers it (masked without 查看敏感信息); 新增 / 编辑 (the
+ * contract's checks: checksummed codes, the phone rule; updates carry `version`), 删除 with
+ * confirmation; per row 详情, 会员代表 (enterprises and groups) and 变更记录 — each button behind
+ * its permission code.
+ */
+export function MemberListPage({ kind }: { kind: MemberKind }) {
+  const can = useCan();
+  const code = MEMBER_PERMISSION[kind];
+  const [detail, setDetail] = useState<string>();
+  const [history, setHistory] = useState<Target>();
+  const [reps, setReps] = useState<Target>();
+  const fields = memberFields(kind);
+  const pick = (row: MemberRow) => ({ id: row.id, name: row.name });
+
+  return (
+    <div className="member-db" data-testid={`member-${kind}`}>
+      <DatabaseNav />
+      <CrudTable<MemberRow, Record<string, unknown>>
+        testId={kind}
+        api={MEMBER_APIS[kind]}
+        columns={memberColumns(kind, (row) => setDetail(row.id))}
+        fields={fields}
+        search={memberSearch(kind)}
+        dateRange={{ name: 'joinDate', label: '入会日期' }}
+        permissions={{ add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete` }}
+        toFormValues={(row) => memberFormValues(kind, row)}
+        addValues={() => (kind === 'person' ? { certType: 1, status: 1 } : { status: 1 })}
+        fromFormValues={(values, row) => memberBody(values, Boolean(row))}
+        labelWidth={130}
+        actionWidth={kind === 'person' ? 260 : 340}
+        rowActions={(row) => (
+          <>
+            <Button type="link" size="small" onClick={() => setDetail(row.id)} data-testid={`${kind}-detail-${row.id}`}>
+              详情
+            </Button>
+            {kind !== 'person' && (
+              <Button type="link" size="small" onClick={() => setReps(pick(row))} data-testid={`${kind}-reps-${row.id}`}>
+                会员代表
+              </Button>
+            )}
+            {can('member_log') && (
+              <Button type="link" size="small" onClick={() => setHistory(pick(row))} data-testid={`${kind}-history-${row.id}`}>
+                变更记录
+              </Button>
+            )}
+          </>
+        )}
+      />
+      <MemberDetailDrawer kind={kind} id={detail} onClose={() => setDetail(undefined)} onHistory={(row) => setHistory(pick(row))} onReps={(row) => setReps(pick(row))} />
+      <ChangeLogDrawer tag={kind} record={history} onClose={() => setHistory(undefined)} />
+      {kind !== 'person' && <RepresentativesDrawer kind={kind} member={reps} onClose={() => setReps(undefined)} />}
+    </div>
+  );
+}

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Drawer, Empty, Input, Select, Spin, Table, Tabs } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { CHAMBER_TYPES, chamberSaveSimple } from '@gsl/contract';
+import { chamberDetail, chamberLeaders, inboundChamberApi, readOnlyChamberApi, type ChamberLeaderRow, type ChamberRow, type LeaderList } from '../../../../api/member';
+import { CrudTable } from '../../../../components/crud/CrudTable';
+import { schemaRule } from '../../../../components/crud/schemaRule';
+import type { CrudFormField } from '../../../../components/crud/types';
+import { DatabaseNav } from '../DatabaseNav';
+import { optionsOf } from '../kinds';
+import '../database.css';
+
+const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
+const LEADER_TABS: Array<[LeaderList, string]> = [
+  ['vice-president-list', '副会长'],
+  ['council-list', '理事'],
+  ['secretariat-list', '秘书处'],
+];
+
+/** One leader list of a chamber (phones masked unless the user holds 查看敏感信息). */
+function Leaders({ list, chamberId }: { list: LeaderList; chamberId: string }) {
+  const q = useQuery({ queryKey: ['chamber', 'leaders', list, chamberId], queryFn: ({ signal }) => chamberLeaders(list, chamberId, signal) });
+  return (
+    <Table<ChamberLeaderRow>
+      rowKey="id"
+      size="small"
+      pagination={false}
+      loading={q.isFetching}
+      dataSource={q.data ?? []}
+      data-testid={`chamber-${list}`}
+      columns={[
+        { key: 'name', dataIndex: 'name', title: '姓名', width: 100 },
+        { key: 'post', dataIndex: 'post', title: '职务', width: 140, render: dash },
+        { key: 'company', dataIndex: 'company', title: '工作单位', ellipsis: true, render: dash },
+        { key: 'phone', dataIndex: 'phone', title: '手机号码', width: 130, render: dash },
+      ]}
+      locale={{
+        emptyText: q.isError ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
+            <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()}>
+              重新加载
+            </Button>
+          </Empty>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+        ),
+      }}
+    />
+  );
+}
+
+const CHAMBER_FIELDS: Array<[string, string]> = [
+  ['name', '商会名称'], ['adminName', '登记名称'], ['chamberTypeName', '商会类型'], ['deptName', '所属组织'], ['homeRegion', '籍贯地区'], ['creditCode', '统一社会信用代码'],
+  ['presidentName', '会长'], ['secretaryName', '秘书长'], ['establishedDate', '成立日期'], ['memberCount', '会员数量'], ['address', '地址'], ['remark', '备注'],
+];
+
+/** A chamber's information (chambercommerce detail) and its 副会长, 理事 and 秘书处. */
+export function ChamberDrawer({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+  const detail = useQuery({ queryKey: ['chamber', 'detail', id], queryFn: ({ signal }) => chamberDetail(id as string, signal), enabled: Boolean(id) });
+  const row = detail.data;
+  return (
+    <Drawer open={Boolean(id)} onClose={onClose} size={860} title="商会信息" destroyOnHidden data-testid="chamber-drawer">
+      {detail.isPending ? (
+        <div className="member-detail__loading">
+          <Spin />
+        </div>
+      ) : detail.isError || !row ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
+          <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
+            重新加载
+          </Button>
+        </Empty>
+      ) : (
+        <>
+          <Descriptions bordered size="small" column={2} items={CHAMBER_FIELDS.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))} />
+          <Tabs style={{ marginTop: 12 }} items={LEADER_TABS.map(([list, label]) => ({ key: list, label, children: <Leaders list={list} chamberId={row.id} /> }))} />
+        </>
+      )}
+    </Drawer>
+  );
+}
+
+const nameColumn = (open: (row: ChamberRow) => void): ColumnsType<ChamberRow>[number] => ({
+  key: 'name',
+  dataIndex: 'name',
+  title: '商会名称',
+  width: 240,
+  ellipsis: true,
+  render: (_: unknown, r: ChamberRow) => (
+    <a onClick={() => open(r)} data-testid={`chamber-open-${r.id}`}>
+      {r.name}
+    </a>
+  ),
+});
+const commonColumns: ColumnsType<ChamberRow> = [
+  { key: 'chamberTypeName', dataIndex: 'chamberTypeName', title: '商会类型', width: 130 },
+  { key: 'homeRegion', dataIndex: 'homeRegion', title: '籍贯地区', width: 120, render: dash },
+  { key: 'presidentName', dataIndex: 'presidentName', title: '会长', width: 100, render: dash },
+  { key: 'memberCount', dataIndex: 'memberCount', title: '会员数量', width: 90, render: dash },
+  { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 180, render: dash },
+];
+
+const s = chamberSaveSimple.shape;
+/** 外省在苏商会 登记 (save-simple): 名称 is kept as 登记名称, 商会名称 becomes the shown name (§3). */
+const INBOUND_FIELDS: CrudFormField[] = [
+  { name: 'name', label: '登记名称', required: true, rules: [schemaRule(s.name)], input: <Input placeholder="请输入登记名称" maxLength={200} /> },
+  { name: 'chamberName', label: '商会名称', rules: [schemaRule(s.chamberName)], input: <Input placeholder="请输入商会名称（不填则同登记名称）" maxLength={200} /> },
+  { name: 'homeRegion', label: '籍贯地区', rules: [schemaRule(s.homeRegion)], input: <Input placeholder="请输入籍贯地区" maxLength={100} /> },
+  { name: 'remark', label: '备注', rules: [schemaRule(s.remark)], input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} /> },
+];
+
+const ALL_API = readOnlyChamberApi('all');
+const OUT_API = readOnlyChamberApi('out');
+
+/**
+ * 商会管理 (/portal/database/chamber, issue 5): every chamber in the user's scope (name, type, home
+ * region), a chamber's information with its 副会长, 理事 and 秘书处; 江苏在外地商会; 外省在苏商会 with
+ * 登记 (save-simple), 编辑 and 删除 behind chamber_add / chamber_edit / chamber_delete.
+ */
+export default function ChamberPage() {
+  const [open, setOpen] = useState<string>();
+  const openRow = (row: ChamberRow) => setOpen(row.id);
+  const typeSearch = <Select allowClear placeholder="请选择商会类型" options={optionsOf(CHAMBER_TYPES)} style={{ width: 160 }} />;
+  return (
+    <div className="member-db" data-testid="chamber-page">
+      <DatabaseNav />
+      <Tabs
+        destroyOnHidden
+        items={[
+          {
+            key: 'all',
+            label: '商会列表',
+            children: (
+              <CrudTable<ChamberRow, Record<string, unknown>>
+                testId="chamber-all"
+                api={ALL_API}
+                selectable={false}
+                columns={[nameColumn(openRow), ...commonColumns]}
+                search={[{ name: 'name', label: '商会名称' }, { name: 'chamberType', label: '商会类型', input: typeSearch }, { name: 'homeRegion', label: '籍贯地区' }]}
+                permissions={{}}
+                rowActions={(row) => (
+                  <Button type="link" size="small" onClick={() => openRow(row)}>
+                    详情
+                  </Button>
+                )}
+                actionWidth={90}
+              />
+            ),
+          },
+          {
+            key: 'out',
+            label: '江苏在外地商会',
+            children: (
+              <CrudTable<ChamberRow, Record<string, unknown>>
+                testId="chamber-out"
+                api={OUT_API}
+                selectable={false}
+                columns={[nameColumn(openRow), ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
+                search={[{ name: 'name', label: '商会名称' }, { name: 'homeRegion', label: '籍贯地区' }]}
+                permissions={{}}
+                rowActions={(row) => (
+                  <Button type="link" size="small" onClick={() => openRow(row)}>
+                    详情
+                  </Button>
+                )}
+                actionWidth={90}
+              />
+            ),
+          },
+          {
+            key: 'in',
+            label: '外省在苏商会',
+            children: (
+              <CrudTable<ChamberRow, Record<string, unknown>>
+                testId="chamber-in"
+                api={inboundChamberApi}
+                columns={[nameColumn(openRow), { key: 'adminName', dataIndex: 'adminName', title: '登记名称', width: 220, render: dash }, ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
+                fields={INBOUND_FIELDS}
+                toFormValues={(row) => ({ name: row.adminName ?? row.name, chamberName: row.name, homeRegion: row.homeRegion ?? undefined, remark: row.remark ?? undefined })}
+                search={[{ name: 'name', label: '商会名称' }, { name: 'homeRegion', label: '籍贯地区' }]}
+                permissions={{ add: 'chamber_add', edit: 'chamber_edit', delete: 'chamber_delete' }}
+                rowActions={(row) => (
+                  <Button type="link" size="small" onClick={() => openRow(row)}>
+                    详情
+                  </Button>
+                )}
+              />
+            ),
+          },
+        ]}
+      />
+      <ChamberDrawer id={open} onClose={() => setOpen(undefined)} />
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import type { FormRule } from 'antd';
+import dayjs from 'dayjs';
+import { CODE_MSG, MEMBER_MSG } from '@gsl/contract';
+import { menuKeys } from '../../../api/system/menu';
+import { AntdProviders } from '../../../app/AntdProviders';
+import { createQueryClient, Providers } from '../../../app/providers';
+
+vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
+vi.mock('../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
+const { toast } = await import('../../../api/feedback');
+const http = await import('../../../api/http');
+const get = vi.mocked(http.get);
+const request = vi.mocked(http.request);
+const { countBars, default: DatabaseHome } = await import('./home');
+const { memberBody, memberFields, memberFormValues } = await import('./kinds');
+const { logQuery } = await import('./log');
+const { MemberListPage } = await import('./MemberListPage');
+
+type Validator = (rule: unknown, value: unknown) => Promise<void>;
+async function check(rule: FormRule, value: unknown, form: Record<string, unknown> = {}): Promise<string | null> {
+  const r = typeof rule === 'function' ? rule({ getFieldValue: (n: string) => form[n] } as never) : rule;
+  try {
+    await (r.validator as Validator)({}, value);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+const rulesOf = (kind: 'enterprise' | 'person', name: string) => memberFields(kind).find((f) => f.name === name)?.rules ?? [];
+async function firstProblem(kind: 'enterprise' | 'person', name: string, value: unknown, form: Record<string, unknown> = {}) {
+  for (const rule of rulesOf(kind, name)) {
+    const p = await check(rule, value, form);
+    if (p) return p;
+  }
+  return null;
+}
+
+const ENTERPRISE = {
+  id: '11',
+  deptId: '1',
+  deptName: '省工商联',
+  regionName: null,
+  name: '苏州云帆科技有限公司',
+  creditCode: '91350100M000100Y43',
+  legalPerson: '张三',
+  memberType: 1,
+  memberTypeName: '民营企业',
+  contactName: '李四',
+  contactPhone: '138****5678',
+  memberLevel: 1,
+  memberLevelName: '会员',
+  joinDate: '2024-03-01',
+  status: 1,
+  statusName: '正常',
+  version: 3,
+  createTime: '2024-03-01 10:00:00',
+  updateTime: null,
+};
+const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
+
+function renderWith(ui: React.ReactNode, granted: string[]) {
+  const client = createQueryClient();
+  client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
+  return render(
+    <MemoryRouter>
+      <Providers queryClient={client}>
+        <AntdProviders>{ui}</AntdProviders>
+      </Providers>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  get.mockReset();
+  request.mockReset();
+  vi.mocked(toast.success).mockReset();
+});
+
+describe('member forms', () => {
+  it('checks the credit code with its checksum and the person certificate against its type, with the server’s messages', async () => {
+    expect(await firstProblem('enterprise', 'name', undefined)).toBe(MEMBER_MSG.enterpriseName);
+    expect(await firstProblem('enterprise', 'creditCode', '91350100M000100Y44')).toBe(CODE_MSG.creditCheck);
+    expect(await firstProblem('enterprise', 'creditCode', '91350100M000100Y43')).toBeNull();
+    expect(await firstProblem('enterprise', 'contactPhone', '1381234567')).not.toBeNull();
+    expect(await firstProblem('enterprise', 'contactPhone', '138****5678')).toBeNull(); // the masked number sent back keeps the stored one
+    expect(await firstProblem('person', 'certNo', '110105194912310021', { certType: 1 })).toBe(CODE_MSG.idCheck);
+    expect(await firstProblem('person', 'certNo', '11010519491231002X', { certType: 1 })).toBeNull();
+    expect(await firstProblem('person', 'certNo', 'E12345678', { certType: 2 })).toBeNull();
+  });
+
+  it('sends dates as yyyy-MM-dd and, on an update, an emptied field as null (it is cleared); a new record leaves it out', () => {
+    const values = { name: ' 新名称 ', joinDate: dayjs('2024-05-06'), legalPerson: '', scale: undefined, memberCount: 3 };
+    expect(memberBody(values, true)).toEqual({ name: '新名称', joinDate: '2024-05-06', legalPerson: null, scale: null, memberCount: 3 });
+    expect(memberBody(values, false)).toEqual({ name: '新名称', joinDate: '2024-05-06', memberCount: 3 });
+    const form = memberFormValues('enterprise', ENTERPRISE);
+    expect(dayjs.isDayjs(form.joinDate) && (form.joinDate as dayjs.Dayjs).format('YYYY-MM-DD')).toBe('2024-05-06'.replace('05-06', '03-01'));
+    expect(form.contactPhone).toBe('138****5678');
+  });
+
+  it('builds the change-history query: tags comma-separated, empty fields dropped, the day range inclusive', () => {
+    expect(logQuery({ tags: ['enterprise', 'person'], mode: '', recordName: '  ', range: [dayjs('2024-01-02'), dayjs('2024-01-03')] })).toEqual({
+      tags: 'enterprise,person',
+      createTime_dategt: '2024-01-02 00:00:00',
+      createTime_datelt: '2024-01-03 23:59:59',
+    });
+  });
+
+  it('draws each kind’s bar against the largest kind', () => {
+    expect(countBars({ total: 150, enterprise: 100, group: 0, person: 50 }).map((b) => [b.label, b.percent])).toEqual([
+      ['企业会员', 100],
+      ['团体会员', 0],
+      ['个人会员', 50],
+    ]);
+    expect(countBars(undefined).every((b) => b.percent === 0)).toBe(true);
+  });
+});
+
+describe('企业会员 screen', () => {
+  const ALL = ['member_enterprise', 'member_enterprise_add', 'member_enterprise_edit', 'member_enterprise_delete', 'member_log'];
+
+  it('lists members with the phone as the server masked it; edit sends id, version and the changed name to update and says 更新成功', async () => {
+    get.mockImplementation(async (url: string) => (url.endsWith('/memberaocenterprise/page') ? page([ENTERPRISE]) : undefined) as never);
+    request.mockResolvedValue({ code: 200, success: true, msg: '更新成功', data: { ...ENTERPRISE, name: '苏州云帆科技股份有限公司', version: 4 } } as never);
+    renderWith(<MemberListPage kind="enterprise" />, ALL);
+    const row = await screen.findByText('苏州云帆科技有限公司');
+    expect(screen.getByText('138****5678')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/api/aoc-service/memberaocenterprise/page', expect.objectContaining({ current: 1, size: 10 }), expect.anything());
+    expect(screen.getByTestId('enterprise-add')).toBeTruthy();
+
+    fireEvent.click(within(row.closest('tr') as HTMLElement).getByTestId('enterprise-row-edit'));
+    const dialog = await screen.findByTestId('enterprise-form');
+    const name = within(dialog).getByDisplayValue('苏州云帆科技有限公司');
+    fireEvent.change(name, { target: { value: '苏州云帆科技股份有限公司' } });
+    fireEvent.click(screen.getByTestId('enterprise-form-submit'));
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    const [url, opts] = request.mock.calls[0] as [string, { body: Record<string, unknown> }];
+    expect(url).toBe('/api/aoc-service/memberaocenterprise/update');
+    expect(opts.body).toMatchObject({ id: '11', version: 3, name: '苏州云帆科技股份有限公司', creditCode: '91350100M000100Y43', joinDate: '2024-03-01', contactPhone: '138****5678' });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('更新成功'));
+  });
+
+  it('shows a record’s 变更记录: who, when and each field from old to new', async () => {
+    get.mockImplementation(async (url: string, params?: Record<string, unknown>) => {
+      if (url.endsWith('/memberaocenterprise/page')) return page([ENTERPRISE]) as never;
+      if (url.endsWith('/auto/logger/page')) {
+        expect(params).toMatchObject({ tags: 'enterprise', recordId: '11' });
+        return page([
+          {
+            id: '900', tag: 'enterprise', tagName: '企业会员', mode: 'update', modeName: '修改', recordId: '11', recordName: ENTERPRISE.name, deptId: '1', deptName: null,
+            fieldCount: 1, createBy: 'admin', createName: '管理员', createTime: '2024-06-01 09:30:00',
+            changes: [{ id: '1', field: 'name', fieldLabel: '企业名称', oldValue: '旧名称', newValue: '苏州云帆科技有限公司' }],
+          },
+        ]) as never;
+      }
+      return undefined as never;
+    });
+    renderWith(<MemberListPage kind="enterprise" />, ALL);
+    fireEvent.click(await screen.findByTestId('enterprise-history-11'));
+    const history = await screen.findByTestId('member-history');
+    await within(history).findByText('管理员');
+    expect(within(history).getByText('2024-06-01 09:30:00')).toBeTruthy();
+    const change = within(history).getByTestId('member-log-change');
+    expect(change.textContent).toBe('企业名称：旧名称 → 苏州云帆科技有限公司');
+  });
+
+  it('without the write codes shows no 新增, 编辑, 删除, and without member_log no 变更记录', async () => {
+    get.mockImplementation(async (url: string) => (url.endsWith('/page') ? page([ENTERPRISE]) : undefined) as never);
+    renderWith(<MemberListPage kind="enterprise" />, ['member_enterprise']);
+    await screen.findByText('苏州云帆科技有限公司');
+    expect(screen.queryByTestId('enterprise-add')).toBeNull();
+    expect(screen.queryByTestId('enterprise-row-edit')).toBeNull();
+    expect(screen.queryByTestId('enterprise-row-delete')).toBeNull();
+    expect(screen.queryByTestId('enterprise-history-11')).toBeNull();
+    expect(screen.getByTestId('enterprise-reps-11')).toBeTruthy();
+  });
+});
+
+describe('数据库查询 home', () => {
+  it('shows the member figures and searches the chosen kind by name, opening a result’s detail', async () => {
+    get.mockImplementation(async (url: string) => {
+      if (url.endsWith('/member/member-count')) return { total: 6, enterprise: 3, group: 1, person: 2 } as never;
+      if (url.endsWith('/memberaocperson/page')) return page([{ ...ENTERPRISE, id: '21', name: '王小明', certNo: '110***********002X', phone: '139****0000' }]) as never;
+      if (url.endsWith('/memberaocperson/detail')) return { ...ENTERPRISE, id: '21', name: '王小明', certNo: '110***********002X', phone: '139****0000' } as never;
+      return page([]) as never;
+    });
+    renderWith(<DatabaseHome />, ['portal_database', 'member_enterprise', 'member_person']);
+    await waitFor(() => expect(screen.getByTestId('db-count-total').textContent).toContain('6'));
+    expect(screen.getByTestId('db-count-enterprise').textContent).toContain('3');
+    expect((screen.getByTestId('db-bar-person') as HTMLElement).style.width).toBe('66.7%');
+    // 团体会员 is not granted: its type is not offered
+    expect(within(screen.getByTestId('db-type')).queryByText('团体会员')).toBeNull();
+
+    fireEvent.click(within(screen.getByTestId('db-type')).getByText('个人会员'));
+    const box = screen.getByPlaceholderText('请输入姓名');
+    fireEvent.change(box, { target: { value: ' 王 ' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/aoc-service/memberaocperson/page', expect.objectContaining({ name: '王', current: 1 }), expect.anything()));
+    fireEvent.click(await screen.findByTestId('member-open-21'));
+    const detail = await screen.findByTestId('member-detail');
+    await within(detail).findByText('110***********002X');
+  });
+});
