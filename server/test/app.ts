@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
-import { migrate } from '../src/db/migrate.js';
-import { seedAll } from '../src/db/seed/index.js';
 import type { AppConfig } from '../src/platform/config/config.js';
 import { decryptBody } from '../src/platform/http/crypto.js';
 import { testConfig } from './config.js';
+import { adminQuery, databaseUrlOf } from './pg-admin.js';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -45,26 +43,17 @@ export interface CallResult {
 
 /**
  * A server on a database of its own: an in-memory PGlite loaded from the run's template, or, when
- * TEST_DB=pg, a fresh schema on DATABASE_URL that is dropped afterwards.
+ * TEST_DB=pg, a copy of the run's template database on DATABASE_URL's server, dropped afterwards.
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
   const config = testConfig(overrides);
   const onPg = process.env.TEST_DB === 'pg';
-  let schema: string | undefined;
-  if (onPg) {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-  }
-  const handle = onPg
-    ? await openDatabase({ databaseUrl: process.env.DATABASE_URL, schema, poolSize: 4 })
+  // PostgreSQL: a database of this file's own, copied from the run's migrated and seeded template.
+  const database = onPg ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  if (database) await adminQuery(process.env.DATABASE_URL!, `create database ${database} template ${inject('pgTemplate')}`);
+  const handle = database
+    ? await openDatabase({ databaseUrl: databaseUrlOf(process.env.DATABASE_URL!, database), poolSize: 4 })
     : await openDatabase({ pgliteDump: new Blob([fs.readFileSync(inject('pgliteDump'))]) });
-  if (onPg) {
-    await migrate(handle.db);
-    await seedAll(handle.db, config);
-  }
   const app = await buildApp(config, handle.db, { logger: false });
   await app.ready();
 
@@ -105,12 +94,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     async close() {
       await app.close();
       await handle.close();
-      if (schema) {
-        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await admin.connect();
-        await admin.query(`drop schema ${schema} cascade`);
-        await admin.end();
-      }
+      if (database) await adminQuery(process.env.DATABASE_URL!, `drop database if exists ${database} with (force)`);
     },
   };
 }
