@@ -6,6 +6,8 @@
 //   node bench/run.mjs           everything: the figures below, then the load run (bench/load.mjs)
 //   node bench/run.mjs figures   starts, sizes and the single-endpoint figures only
 //   node bench/run.mjs load      the load run only (LOAD_SECONDS, DATABASE_URL: see load.mjs)
+//   node bench/run.mjs members   members at provincial scale only, on the seed:large database (see members.mjs);
+//                                `all` runs it too when that database exists, else prints how to create it
 import { spawn, execFileSync } from 'node:child_process';
 import { createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runLoad } from './load.mjs';
+import { runMembers } from './members.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const SERVER_MAIN = join(ROOT, 'server', 'dist', 'main.js');
@@ -31,7 +34,7 @@ const TOKEN_RATE_LIMIT = '1000000';
 const COLD_STARTS = 3;
 const SEED_LOGINS = 200;
 
-const MODES = ['all', 'figures', 'load'];
+const MODES = ['all', 'figures', 'load', 'members'];
 const MODE = process.argv[2] ?? 'all';
 if (!MODES.includes(MODE)) {
   console.error(`usage: node bench/run.mjs [${MODES.join('|')}]  (got "${MODE}")`);
@@ -273,13 +276,19 @@ function bundleSizes() {
 const began = performance.now();
 
 async function main() {
-  checkBuilt({ web: MODE !== 'load' });
+  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' });
 
   console.log(`bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`);
 
   const [load1] = loadavg();
   const cpus = availableParallelism();
   console.log(`machine: ${cpus} CPUs, load average ${load1.toFixed(2)}${load1 > cpus / 2 ? ' — busy: other work shares the CPUs, so times and req/s come out lower and noisier' : ''}`);
+  const ctx = { ROOT, HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, tokenPath };
+  if (MODE === 'members') {
+    await runMembers(ctx, { required: true }); // issue 5: on the seed:large database
+    print();
+    return;
+  }
   if (MODE !== 'load') await figures();
   if (MODE !== 'load') await (await import('./dept-tree.mjs')).runDeptTree({ HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, tokenPath }); // 10,000-dept tree + dictionary (issue 4)
   if (MODE !== 'figures') {
@@ -289,6 +298,7 @@ async function main() {
       startServer, stopServer, freePort, request, decrypt, tokenPath, StartError,
     });
   }
+  if (MODE === 'all') await runMembers(ctx, { required: false }); // only when `npm run seed:large` has filled its database
   print();
 }
 

@@ -6,7 +6,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url)))
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@gsl/'));
 
 await build({
-  entryPoints: { main: 'src/main.ts', migrate: 'src/migrate-cli.ts' },
+  entryPoints: { main: 'src/main.ts', migrate: 'src/migrate-cli.ts', 'seed-large': 'src/seed-large-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -13,6 +13,8 @@ import m0010 from './0010_tenant.sql';
 import m0011 from './0011_member.sql';
 import m0012 from './0012_change_log.sql';
 import m0013 from './0013_chamber.sql';
+import m0014 from './0014_member_count.sql';
+import m0015 from './0015_member_filter_index.sql';
 import m0020 from './0020_profile.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
@@ -29,5 +31,7 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0011_member', sql: m0011 },
   { name: '0012_change_log', sql: m0012 },
   { name: '0013_chamber', sql: m0013 },
+  { name: '0014_member_count', sql: m0014 },
+  { name: '0015_member_filter_index', sql: m0015 },
   { name: '0020_profile', sql: m0020 },
 ];

@@ -10,15 +10,15 @@ import type { Db } from '../connection.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { DEMO_PROVINCE_UNION_ID, FEMALE_GIVEN, MALE_GIVEN, SURNAMES, prng } from './demo-people.js';
 
-const WORDS = '华泰 恒瑞 苏宁 宏图 金陵 天合 中联 永新 鑫源 东方 远景 博润 海澜 隆盛 德普 瑞丰 锦华 新科 亨通 通鼎 长风 润和 江海 启明 科沃 华芯 中远 诚泰 汇通 明阳'.split(' ');
-const TRADES: Array<[string, string]> = [
+export const WORDS = '华泰 恒瑞 苏宁 宏图 金陵 天合 中联 永新 鑫源 东方 远景 博润 海澜 隆盛 德普 瑞丰 锦华 新科 亨通 通鼎 长风 润和 江海 启明 科沃 华芯 中远 诚泰 汇通 明阳'.split(' ');
+export const TRADES: Array<[string, string]> = [
   ['新材料科技', '新材料'], ['智能装备', '装备制造'], ['电子科技', '电子信息'], ['生物医药', '生物医药'], ['纺织服饰', '纺织服装'], ['建设工程', '建筑业'],
   ['物流', '交通物流'], ['食品', '食品加工'], ['软件技术', '软件和信息服务'], ['新能源科技', '新能源'], ['环保科技', '节能环保'], ['商贸', '批发零售'],
 ];
-const POSTS = ['董事长', '总经理', '执行董事', '副总经理', '监事长', '财务总监'];
+export const POSTS = ['董事长', '总经理', '执行董事', '副总经理', '监事长', '财务总监'];
 
 /** GB 11714 organisation code: 8 digits and a check character. */
-function orgCode(body: string): string {
+export function orgCode(body: string): string {
   const w = [3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...body].reduce((s, c, i) => s + Number(c) * w[i], 0);
   const c = 11 - (sum % 11);

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
-import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { SCOPE, scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate } from '../../platform/http/paging.js';
 import type { MemberKindDef } from './member.kinds.js';
 
@@ -136,8 +136,23 @@ export const memberRepo = {
     return Number((await q.executeTakeFirstOrThrow()).n);
   },
 
-  /** Counts of live members by kind inside the scope (optionally under one org). */
+  /**
+   * Counts of live members by kind inside the scope (optionally under one org). Scopes made of orgs sum the
+   * per-org counts that migration 0014's triggers keep (aoc_member_dept_count: a province is ~10,000 rows
+   * instead of millions); a scope with an "own records" rule counts the member tables themselves.
+   */
   async counts(db: Db, scope: DataScope, deptId?: string): Promise<Record<'enterprise' | 'group' | 'person', number>> {
+    if (!scope.rules.some((r) => r.type === SCOPE.OWN)) {
+      const rows = await k(db)
+        .selectFrom('aocMemberDeptCount as m')
+        .select(['m.kind', (eb) => eb.fn.sum<string>('m.n').as('n')])
+        .where('m.tenantId', '=', scope.actor.tenantId)
+        .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'm.deptId' }), ...(deptId ? [underDept(eb, deptId)] : [])]))
+        .groupBy('m.kind')
+        .execute();
+      const by = Object.fromEntries(rows.map((r: { kind: string; n: string | null }) => [r.kind, Number(r.n ?? 0)]));
+      return { enterprise: by.enterprise ?? 0, group: by.group ?? 0, person: by.person ?? 0 };
+    }
     const one = async (table: MemberKindDef['table']) => {
       const r = await k(db)
         .selectFrom(`${table} as m`)

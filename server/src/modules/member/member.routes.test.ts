@@ -220,6 +220,20 @@ describe('data scope', () => {
     expect(underCounty.enterprise).toBeGreaterThan(0);
     expect(underCounty.enterprise).toBeLessThan(city.enterprise);
   });
+
+  it('member-count (per-org counts kept by triggers, migration 0014) equals the rows after saves, updates and removals', async () => {
+    const total = async (who: string, url: string) => (await call(who, 'GET', `${url}/page`, { query: { current: '1', size: '1' } })).body.data.total as number;
+    const a = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise({ name: '计数测试甲有限公司' }) })).body.data;
+    const b = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise({ name: '计数测试乙有限公司' }) })).body.data;
+    expect((await call('nj_aoc', 'POST', `${ENT}/update-all`, { body: { ids: `${a.id},${b.id}`, status: 2 } })).status).toBe(200);
+    expect((await call('nj_aoc', 'POST', `${ENT}/remove`, { query: { ids: a.id } })).status).toBe(200);
+    for (const who of ['js_aoc', 'nj_aoc', 'nj_coc']) {
+      const c = (await call(who, 'GET', '/api/aoc-service/member/member-count')).body.data;
+      expect(c.enterprise).toBe(await total(who, ENT));
+      expect(c.group).toBe(await total(who, GRP));
+      expect(c.person).toBe(await total(who, PSN));
+    }
+  });
 });
 
 describe('change history (auto/logger, aoclog)', () => {

@@ -1,0 +1,244 @@
+// Members at provincial scale (issue 5 "Scale and speed"), called by bench/run.mjs (`node bench/run.mjs members`,
+// and `npm run bench` when the large database exists).
+//
+// Runs the built product on the PostgreSQL database that `npm run seed:large` filled (LARGE_DATABASE_URL;
+// default: the gsl_large database of DATABASE_URL's server, else postgresql://postgres@127.0.0.1:5432/gsl_large),
+// API_CRYPTO=1, and prints, with their targets:
+//   · a scoped member-enterprise page of 10 filtered by name prefix + status + region, 100 connections
+//     (MEMBERS_CONNECTIONS), MEMBERS_SECONDS (15) s, as nj_aoc (a city) and js_aoc (the province): p99 < 50 ms
+//   · member-count as nj_aoc and js_aoc: 20 sequential calls each, the slowest < 100 ms
+//   · for reference, user-info (the cheapest authenticated call) under the same load: what this machine allows
+//   · export of 100,000 rows < 15 s and < 300 MB server RSS, import of 10,000 rows < 20 s — only when the
+//     product describes such a call in /api/openapi.json; otherwise the line says the call is missing.
+// The database is only read (the bench never writes member rows), so it can be reused run after run.
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
+const pg = requireServer('pg');
+
+const STEP = 'large-province-v1'; // seed_step row of server/src/db/seed/large.ts
+const ENTERPRISE = '/api/aoc-service/memberaocenterprise';
+const COUNT = '/api/aoc-service/member/member-count';
+
+const positiveInt = (name, dflt) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+};
+
+/** Where the large data lives. */
+export function largeDatabaseUrl() {
+  if (process.env.LARGE_DATABASE_URL) return process.env.LARGE_DATABASE_URL;
+  const u = new URL(process.env.DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/postgres');
+  u.pathname = '/gsl_large';
+  return u.toString();
+}
+
+export const HOW_TO_SEED =
+  'create it with:  createdb -h 127.0.0.1 -U postgres gsl_large && DATABASE_URL=postgresql://postgres@127.0.0.1:5432/gsl_large npm run seed:large' +
+  '  (about 6 minutes on 2 cores; LARGE_DATABASE_URL names another database)';
+
+/** The province's sizes when seed:large has run on the database, else null (with the reason). */
+export async function probeLarge(url = largeDatabaseUrl()) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+  } catch (err) {
+    return { ok: false, why: `cannot connect to ${redact(url)}: ${err.message}` };
+  }
+  try {
+    const step = await client.query('select applied_time from seed_step where name = $1', [STEP]).catch(() => ({ rowCount: 0 }));
+    if (!step.rowCount) return { ok: false, why: `${redact(url)} holds no province (seed step ${STEP} missing)` };
+    // Planner estimates: exact counts of millions of rows would take seconds for nothing.
+    const est = await client.query(
+      `select relname, reltuples::bigint as n from pg_class where relname in ('aoc_member_enterprise', 'aoc_member_person', 'aoc_chamber', 'blade_dept') and relkind = 'r'`,
+    );
+    return { ok: true, url, sizes: Object.fromEntries(est.rows.map((r) => [r.relname, Number(r.n)])) };
+  } finally {
+    await client.end();
+  }
+}
+
+const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+/** Filters of the page run: a region of the account's scope and a name prefix that finds rows in it. */
+async function pickFilters(url, account) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows: [u] } = await client.query(
+      `select d.id_path from blade_user u join blade_dept d on d.id = u.dept_id where u.account = $1 and u.is_deleted = 0`,
+      [account],
+    );
+    if (!u) throw new Error(`account ${account} missing on the large database`);
+    // The scope's busiest county-level region (a district of the city; for the province, a whole city code is also fine).
+    const { rows: [r] } = await client.query(
+      `select m.region_code, count(*)::int as n from aoc_member_enterprise m
+        where m.is_deleted = 0 and m.dept_id in (select id from blade_dept where id_path like $1 and is_deleted = 0)
+          and m.region_code not like '%00'
+        group by 1 order by 2 desc, 1 limit 1`,
+      [`${u.id_path}%`],
+    );
+    if (!r) throw new Error(`no member enterprises in ${account}'s scope`);
+    // The commonest three-character name start in that region (a place and the first brand character).
+    const { rows: [p] } = await client.query(
+      `select left(name, 3) as prefix, count(*)::int as n from aoc_member_enterprise
+        where is_deleted = 0 and region_code = $1 group by 1 order by 2 desc, 1 limit 1`,
+      [r.region_code],
+    );
+    return { regionCode: r.region_code, prefix: p.prefix, regionRows: r.n };
+  } finally {
+    await client.end();
+  }
+}
+
+/** The server's resident set (MB) sampled every 50 ms while `fn` runs: the peak. */
+async function withRss(pid, fn) {
+  const read = () => {
+    try {
+      const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+      return m ? Number(m[1]) / 1024 : NaN;
+    } catch {
+      return NaN;
+    }
+  };
+  let peak = read();
+  const timer = setInterval(() => { const v = read(); if (v > peak) peak = v; }, 50);
+  try {
+    const result = await fn();
+    return { result, peakMb: peak };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+export async function runMembers(ctx, { required = true } = {}) {
+  const { HOST, CLIENT, log, record, problems, startServer, stopServer, freePort, request, tokenPath } = ctx;
+  const url = largeDatabaseUrl();
+  console.log(`\nmembers at provincial scale: the product on ${redact(url)} (seed:large), API_CRYPTO=1`);
+  const probe = await probeLarge(url);
+  if (!probe.ok) {
+    const msg = `members: skipped — ${probe.why}; ${HOW_TO_SEED}`;
+    console.log(msg);
+    record('members at provincial scale', 'skipped: no large database (npm run seed:large)', null, null);
+    if (required) problems.push(msg);
+    return;
+  }
+  const s = probe.sizes;
+  log(`members: ${s.aoc_member_enterprise?.toLocaleString('en')} enterprises, ${s.aoc_member_person?.toLocaleString('en')} persons, ${s.blade_dept?.toLocaleString('en')} depts, ${s.aoc_chamber?.toLocaleString('en')} chambers (planner estimates)`);
+
+  const seconds = positiveInt('MEMBERS_SECONDS', 15);
+  const connections = positiveInt('MEMBERS_CONNECTIONS', 100);
+  const port = await freePort();
+  const server = await startServer({ databaseUrl: url, port, apiCrypto: true, timeoutMs: 120_000 });
+  try {
+    const login = async (account) => {
+      const res = await request(port, 'POST', tokenPath(account));
+      if (res.status !== 200 || !res.body?.access_token) throw new Error(`password login of ${account} failed: HTTP ${res.status}`);
+      return res.body.access_token;
+    };
+    const accounts = ['nj_aoc', 'js_aoc'];
+    const tokens = Object.fromEntries(await Promise.all(accounts.map(async (a) => [a, await login(a)])));
+    const get = (account, path) => request(port, 'GET', path, { 'blade-auth': `bearer ${tokens[account]}` });
+
+    // ── member-count ──
+    for (const account of accounts) {
+      const first = await get(account, COUNT);
+      if (first.status !== 200 || !first.body?.success) throw new Error(`member-count (${account}): HTTP ${first.status} ${JSON.stringify(first.body)?.slice(0, 300)}`);
+      const ms = [];
+      for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        const r = await get(account, COUNT);
+        ms.push(performance.now() - t0);
+        if (r.status !== 200) throw new Error(`member-count (${account}): HTTP ${r.status}`);
+      }
+      ms.sort((a, b) => a - b);
+      const d = first.body.data;
+      record(
+        `member-count, ${account} (${d.total.toLocaleString('en')} members), slowest of 20`,
+        `${ms[19].toFixed(0)} ms (median ${ms[10].toFixed(0)} ms)`,
+        '< 100 ms',
+        ms[19] < 100,
+      );
+    }
+
+    // ── the filtered page, 100 connections ──
+    for (const account of accounts) {
+      const f = await pickFilters(url, account);
+      const qs = new URLSearchParams({ current: '1', size: '10', name_likeright: f.prefix, status: '1', regionCode_equal: f.regionCode });
+      const path = `${ENTERPRISE}/page?${qs}`;
+      const check = await get(account, path);
+      const data = check.body?.data;
+      if (check.status !== 200 || !check.body?.success || !Array.isArray(data?.records)) throw new Error(`member page (${account}): HTTP ${check.status} ${JSON.stringify(check.body)?.slice(0, 300)}`);
+      if (!data.records.length) throw new Error(`member page (${account}): no rows for ${qs}`);
+      if (data.records.some((r) => !r.name.startsWith(f.prefix) || r.regionCode !== f.regionCode || r.status !== 1)) throw new Error(`member page (${account}): a row does not match the filters`);
+      const label = `enterprise page of 10, ${account}: name ^${f.prefix} + status 1 + region ${f.regionCode} (${data.total.toLocaleString('en')} of ${f.regionRows.toLocaleString('en')} in the region)`;
+      log(`${label}: autocannon ${connections} connections, ${seconds} s …`);
+      const r = await autocannon({
+        url: `http://${HOST}:${port}${path}`,
+        headers: { authorization: CLIENT, 'blade-auth': `bearer ${tokens[account]}` },
+        connections,
+        duration: seconds,
+      });
+      if (r.non2xx + r.errors > 0) problems.push(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts) out of ${r.requests.total} requests`);
+      record(`${label} req/s`, r.requests.average.toFixed(0), null, null);
+      record(`  ${account} page p50 / p99 (${connections} conn, ${seconds} s)`, `${r.latency.p50} ms / ${r.latency.p99} ms`, 'p99 < 50 ms', r.latency.p99 < 50);
+      record(`  ${account} page non-2xx / errors`, `${r.non2xx} / ${r.errors} of ${r.requests.total}`, '0 / 0', r.non2xx + r.errors === 0);
+    }
+
+    // ── the same load on the cheapest authenticated call: the ceiling of this machine for any page ──
+    {
+      const r = await autocannon({
+        url: `http://${HOST}:${port}/api/blade-auth/oauth/user-info`,
+        headers: { authorization: CLIENT, 'blade-auth': `bearer ${tokens.nj_aoc}` },
+        connections,
+        duration: seconds,
+      });
+      if (r.non2xx + r.errors > 0) problems.push(`user-info (reference): ${r.non2xx} non-2xx, ${r.errors} errors out of ${r.requests.total} requests`);
+      record(`reference: user-info, nj_aoc, same load (no database work beyond the token check)`, `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`, null, null);
+    }
+
+    // ── export and import: measured only when the product has them ──
+    const api = await request(port, 'GET', '/api/openapi.json');
+    const paths = Object.keys(api.body?.paths ?? {});
+    const exportPath = paths.find((p) => p.startsWith(ENTERPRISE) && /export-member/.test(p));
+    const importPath = paths.find((p) => p.startsWith(ENTERPRISE) && /import/.test(p));
+    if (!exportPath) {
+      record('export of 100,000 member enterprises', `missing: no ${ENTERPRISE}/export-member-* call in /api/openapi.json yet`, '< 15 s, < 300 MB RSS', null);
+    } else {
+      // nj_aoc's whole scope (the city: about 100,000 enterprises at the default sizes).
+      const { result, peakMb } = await withRss(server.child.pid, async () => {
+        const t0 = performance.now();
+        const bytes = await download(HOST, port, exportPath, { authorization: CLIENT, 'blade-auth': `bearer ${tokens.nj_aoc}` });
+        return { ms: performance.now() - t0, bytes };
+      });
+      record(`export ${exportPath.split('/').pop()}, nj_aoc (whole scope)`, `${(result.ms / 1000).toFixed(1)} s, ${(result.bytes / 1e6).toFixed(1)} MB, server RSS peak ${peakMb.toFixed(0)} MB (rows: see the workbook)`, '< 15 s, < 300 MB RSS', result.ms < 15_000 && peakMb < 300);
+    }
+    if (!importPath) {
+      record('import of 10,000 member enterprises', `missing: no ${ENTERPRISE} import call in /api/openapi.json yet`, '< 20 s', null);
+    } else {
+      record('import of 10,000 member enterprises', `${importPath} exists, but bench/members.mjs does not drive it yet (its workbook layout is not known here)`, '< 20 s', null);
+    }
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/** GET that streams the answer away (an export): the byte count. */
+async function download(host, port, path, headers) {
+  const http = await import('node:http');
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host, port, method: 'GET', path, headers }, (res) => {
+      let n = 0;
+      res.on('data', (c) => { n += c.length; });
+      res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`export ${path}: HTTP ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
