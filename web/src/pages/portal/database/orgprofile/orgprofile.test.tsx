@@ -1,0 +1,139 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { menuKeys } from '../../../../api/system/menu';
+import { AntdProviders } from '../../../../app/AntdProviders';
+import { createQueryClient, Providers } from '../../../../app/providers';
+
+vi.mock('../../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
+vi.mock('../../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
+const { toast } = await import('../../../../api/feedback');
+// Big forms render slowly on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
+const http = await import('../../../../api/http');
+const get = vi.mocked(http.get);
+const request = vi.mocked(http.request);
+const { default: OrgProfilePage, statisticBars } = await import('./index');
+
+const OP = '/api/aoc-service/orgprofile';
+const node = (id: string, title: string, deptCategory: number, children: unknown[] = []) => ({ id, parentId: '0', title, key: id, value: id, hasChildren: children.length > 0, children, deptCategory, unionId: null, regionLevel: null });
+const TREE = [node('1', '南京市工商联', 1, [node('2', '南京市工商联办公室', 4), node('3', '南京市浙江商会', 2)])];
+const profileOf = (deptId: string, name: string, over: Record<string, unknown> = {}) => ({
+  id: null, deptId, deptName: name, name, englishName: null, regionCode: '320100', chamberType: null, chamberTypeName: null, version: 0, createTime: null, updateTime: null, ...over,
+});
+const REPORT = { id: '91', deptId: '3', deptName: '南京市浙江商会', year: 2023, title: '2023年度工作报告', content: null, status: 1, statusName: '已提交', submitTime: '2024-01-10 09:00:00', returnReason: null, version: 3 };
+const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
+const ALL = ['profile_org', 'profile_org_add', 'profile_org_edit', 'profile_org_delete', 'profile_org_view', 'profile_org_report'];
+
+function renderWith(granted: string[]) {
+  const client = createQueryClient();
+  client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
+  return render(
+    <MemoryRouter>
+      <Providers queryClient={client}>
+        <AntdProviders>
+          <OrgProfilePage />
+        </AntdProviders>
+      </Providers>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  get.mockReset();
+  request.mockReset();
+  vi.mocked(toast.success).mockReset();
+  get.mockImplementation((async (url: string, params: Record<string, string>) => {
+    if (url === '/api/blade-system/dept/dept-tree') return TREE;
+    if (url === `${OP}/detail`) return params.deptId === '1' ? profileOf('1', '南京市工商联', { id: '7', englishName: 'Nanjing FIC', version: 5 }) : profileOf(params.deptId, '南京市浙江商会');
+    if (url === `${OP}/statistics`) return [{ year: 2024, total: 30, enterprise: 20, group: 4, person: 6, source: 'computed' }, { year: 2023, total: 15, enterprise: 10, group: 2, person: 3, source: 'stored' }];
+    if (url === `${OP}/annualreport/list`) return page([REPORT]);
+    if (url === `${OP}/leader/list`) return [
+      { id: '1', deptId: params.deptId, termNo: 3, name: '王会长', post: '会长', isCurrent: 1, version: 1 },
+      { id: '2', deptId: params.deptId, termNo: 2, name: '李前任', post: '会长', isCurrent: 0, version: 1 },
+    ];
+    if (url.endsWith('/list')) return [];
+    return undefined;
+  }) as never);
+});
+
+describe('组织档案', () => {
+  it('opens the user’s own org first and saves the basic info with the org, its version and the name', async () => {
+    request.mockResolvedValue({ code: 200, success: true, msg: '更新成功', data: {} } as never);
+    renderWith(ALL);
+    const title = await screen.findByTestId('orgprofile-title');
+    await waitFor(() => expect(title.textContent).toContain('南京市工商联'));
+    const form = await screen.findByTestId('orgprofile-basic');
+    const english = within(form).getByTestId('orgprofile-form-englishName') as HTMLInputElement;
+    expect(english.value).toBe('Nanjing FIC');
+    fireEvent.change(english, { target: { value: 'Nanjing Federation' } });
+    fireEvent.click(within(form).getByTestId('orgprofile-basic-save'));
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    const [url, opts] = request.mock.calls[0] as [string, { body: Record<string, unknown> }];
+    expect(url).toBe(`${OP}/submit`);
+    expect(opts.body).toMatchObject({ deptId: '1', version: 5, name: '南京市工商联', englishName: 'Nanjing Federation', regionCode: '320100', orgCode: null });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('更新成功'));
+  }, 30_000);
+
+  it('an office cannot be chosen; a chamber without a profile yet saves without a version, its field checked as the server does', async () => {
+    request.mockResolvedValue({ code: 200, success: true, msg: '新增成功', data: {} } as never);
+    renderWith(ALL);
+    const tree = await screen.findByTestId('orgprofile-tree');
+    expect(await within(tree).findByText('南京市工商联办公室(办事机构)')).toBeTruthy();
+    fireEvent.click(within(tree).getByText('南京市浙江商会'));
+    await screen.findByText('(尚未建档,保存后建立档案)');
+    fireEvent.click(screen.getByTestId('orgprofile-tab-contact'));
+    const form = await screen.findByTestId('orgprofile-contact');
+    const phone = within(form).getByTestId('orgprofile-form-contactPhone');
+    fireEvent.change(phone, { target: { value: '12345' } });
+    fireEvent.click(within(form).getByTestId('orgprofile-contact-save'));
+    await within(form).findByText('联系电话格式不正确');
+    expect(request).not.toHaveBeenCalled();
+    fireEvent.change(phone, { target: { value: '025-84561234' } });
+    fireEvent.click(within(form).getByTestId('orgprofile-contact-save'));
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    const [, opts] = request.mock.calls[0] as [string, { body: Record<string, unknown> }];
+    expect(opts.body).toEqual({ name: '南京市浙江商会', deptId: '3', contactPhone: '025-84561234', contactPerson: null, email: null, website: null, fax: null });
+  }, 20_000);
+
+  it('shows current and past leaders apart, and the member overview by year as bars', async () => {
+    renderWith(ALL);
+    await screen.findByTestId('orgprofile-title');
+    fireEvent.click(await screen.findByTestId('orgprofile-tab-leader'));
+    const leaders = await screen.findByTestId('org-leader-table');
+    await within(leaders).findByText('王会长');
+    expect(within(leaders).queryByText('李前任')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('org-leader-term')).getByText('往届'));
+    await within(leaders).findByText('李前任');
+    expect(within(leaders).queryByText('王会长')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('orgprofile-tab-memberstat'));
+    const row = await screen.findByTestId('org-stat-2024');
+    expect(row.textContent).toContain('总数 30(企业 20 / 团体 4 / 个人 6)');
+    expect(screen.getByTestId('org-stat-2023').textContent).toContain('填报');
+    expect(statisticBars([{ year: 2024, total: 30, enterprise: 20, group: 4, person: 6, source: 'computed' }, { year: 2023, total: 15, enterprise: 10, group: 2, person: 3, source: 'stored' }])[1].widths).toEqual({ enterprise: 33.3, group: 6.7, person: 10 });
+  });
+
+  it('年报: a submitted report can be returned with a reason (profile_org_report); without the code neither 提交 nor 退回 shows', async () => {
+    request.mockResolvedValue({ code: 200, success: true, msg: '退回成功', data: REPORT } as never);
+    const { unmount } = renderWith(ALL);
+    fireEvent.click(await screen.findByTestId('orgprofile-tab-annualreport'));
+    const table = await screen.findByTestId('annual-report-table');
+    await within(table).findByText('2023年度工作报告');
+    expect(get).toHaveBeenCalledWith(`${OP}/annualreport/list`, { deptId: '1', current: 1, size: 10 }, expect.anything());
+    expect(within(table).queryByTestId('annual-report-report-91')).toBeNull();
+    fireEvent.click(within(table).getByTestId('annual-report-return-91'));
+    fireEvent.change(await screen.findByTestId('annual-report-reason'), { target: { value: ' 数据不完整 ' } });
+    fireEvent.click(screen.getByTestId('annual-report-return-ok'));
+    await waitFor(() => expect(request).toHaveBeenCalledWith(`${OP}/annualreport/return`, { method: 'POST', body: { id: '91', version: 3, reason: '数据不完整' } }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('退回成功'));
+    unmount();
+
+    renderWith(['profile_org']);
+    fireEvent.click(await screen.findByTestId('orgprofile-tab-annualreport'));
+    const readOnly = await screen.findByTestId('annual-report-table');
+    await within(readOnly).findByText('2023年度工作报告');
+    expect(within(readOnly).queryByTestId('annual-report-return-91')).toBeNull();
+    expect(screen.queryByTestId('annual-report-add')).toBeNull();
+  }, 20_000);
+});

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { Button, Drawer, Empty, Spin, Tabs } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import type { Fields } from '@gsl/contract';
+import { useProfileDetail, type ProfileRow } from '../../../../api/profile';
+import { ProfileDescriptions } from './fieldKit';
+
+export interface ProfileTab {
+  key: string;
+  label: string;
+  render: (row: ProfileRow) => ReactNode;
+}
+
+/**
+ * A person's or enterprise's profile page (档案): the record's basic info from the detail call
+ * (personal data as the server answers it) and a tab per section, each with its own rows.
+ */
+export function ProfileDrawer({
+  kind, id, title, fields, names, tabs, onClose, testId,
+}: {
+  kind: 'person' | 'enterprise';
+  id: string | undefined;
+  title: string;
+  fields: Fields;
+  names: string[];
+  tabs: ProfileTab[];
+  onClose: () => void;
+  testId: string;
+}) {
+  const detail = useProfileDetail(kind, id);
+  const row = detail.data;
+  return (
+    <Drawer open={Boolean(id)} onClose={onClose} size={980} title={row?.name ? `${title}：${row.name}` : title} destroyOnHidden data-testid={testId}>
+      {detail.isPending ? (
+        <div className="member-detail__loading">
+          <Spin />
+        </div>
+      ) : detail.isError || !row ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" data-testid={`${testId}-error`}>
+          <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
+            重新加载
+          </Button>
+        </Empty>
+      ) : (
+        <Tabs
+          items={[
+            {
+              key: 'basic',
+              label: '基本信息',
+              children: (
+                <>
+                  <ProfileDescriptions fields={fields} row={row} names={names} testId={`${testId}-basic`} />
+                  <div className="profile-muted profile-meta">
+                    所属组织：{row.deptName ?? '-'}　创建时间：{row.createTime ?? '-'}　更新时间：{row.updateTime ?? '-'}
+                  </div>
+                </>
+              ),
+            },
+            ...tabs.map((t) => ({ key: t.key, label: <span data-testid={`${testId}-tab-${t.key}`}>{t.label}</span>, children: t.render(row) })),
+          ]}
+        />
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import { Button, Segmented, Select } from 'antd';
+import {
+  EDUCATIONS, EXPERIENCE_KINDS, GENDERS, HONOUR_FIELDS, INVESTMENT_FIELDS, PERSON_EXPERIENCE_FIELDS, PERSON_FIELDS, POLITICS, certProblem,
+} from '@gsl/contract';
+import { personBaseApi, type ProfileRow } from '../../../../api/profile';
+import { CrudTable } from '../../../../components/crud/CrudTable';
+import type { CrudFormField, CrudSearchField } from '../../../../components/crud/types';
+import { DatabaseNav } from '../DatabaseNav';
+import { optionsOf } from '../kinds';
+import { bodyOf, columnsOf, formFieldOf, formValuesOf, SectionTable } from './fieldKit';
+import { ProfileDrawer } from './ProfileDrawer';
+import '../database.css';
+import './profile.css';
+
+const F = PERSON_FIELDS;
+/** The person's basic info in the form's and the profile's order (specification §3 "Person profile"). */
+export const PERSON_FORM_NAMES = [
+  'name', 'certType', 'certNo', 'gender', 'birthDate', 'nationality', 'nativePlace', 'politics', 'education', 'degree', 'phone',
+  'company', 'post', 'domicileAddress', 'homeAddress', 'photo', 'visibility', 'remark',
+];
+
+/** The person form: every field by its contract description; the number also against its type (checksum of an identity card). */
+export function personFields(): CrudFormField[] {
+  return PERSON_FORM_NAMES.map((n) => {
+    const field = formFieldOf(n, F[n], 'personbase');
+    if (n !== 'certNo') return field;
+    return {
+      ...field,
+      rules: [
+        ...(field.rules ?? []),
+        ({ getFieldValue }) => ({
+          validator: async (_r: unknown, value: unknown) => {
+            const v = typeof value === 'string' ? value.trim().toUpperCase() : '';
+            const problem = v ? certProblem(Number(getFieldValue('certType') ?? 1), v) : null;
+            if (problem) throw new Error(problem);
+          },
+        }),
+      ],
+    };
+  });
+}
+
+const pick = (name: string, labels: Record<number, string>) => (
+  <Select allowClear placeholder={`请选择${F[name].label}`} options={optionsOf(labels)} style={{ width: 160 }} data-testid={`personbase-search-${name}`} />
+);
+const SEARCH: CrudSearchField[] = [
+  { name: 'name', label: '姓名' },
+  { name: 'certNo', label: '证件号码' },
+  { name: 'gender', label: '性别', input: pick('gender', GENDERS) },
+  { name: 'politics', label: '政治面貌', input: pick('politics', POLITICS) },
+  { name: 'education', label: '学历', input: pick('education', EDUCATIONS) },
+  { name: 'company', label: '工作单位' },
+];
+
+const KIND_FILTERS = [{ value: 0, label: '全部' }, ...optionsOf(EXPERIENCE_KINDS)];
+
+/** 履历: work, study and military experience, one table with a filter by kind. */
+function Experience({ personId }: { personId: string }) {
+  const [kind, setKind] = useState(0);
+  return (
+    <>
+      <Segmented className="profile-filter" options={KIND_FILTERS} value={kind} onChange={(v) => setKind(Number(v))} data-testid="person-experience-kind" />
+      <SectionTable
+        kind="person"
+        section="experience"
+        parentId={personId}
+        fields={PERSON_EXPERIENCE_FIELDS}
+        columns={[['kind', 100], ['startDate', 110], ['endDate', 110], ['orgName', 220], ['title', 140], ['detail', 220]]}
+        testId="person-experience"
+        addValues={() => (kind ? { kind } : {})}
+        filters={kind ? { kind } : undefined}
+      />
+    </>
+  );
+}
+
+/**
+ * 人员库 (/portal/database/personbase; menu profile_person): the person base with search (name,
+ * certificate number matched exactly, gender, politics, education, employer; creation date range),
+ * 新增 / 编辑 (the contract's checks, the identity card's checksum, the permission setting 公开 /
+ * 本组织及上级可见 / 仅本人可见; the photo uploaded through put-file-attach), 删除 with confirmation,
+ * and per row the profile (档案) with its 履历, 投资 and 荣誉.
+ */
+export default function PersonBasePage() {
+  const [open, setOpen] = useState<string>();
+  const name = (row: ProfileRow) => (
+    <a onClick={() => setOpen(row.id)} data-testid={`personbase-open-${row.id}`}>
+      {row.name}
+    </a>
+  );
+  return (
+    <div className="member-db" data-testid="personbase-page">
+      <DatabaseNav />
+      <CrudTable<ProfileRow, Record<string, unknown>>
+        testId="personbase"
+        api={personBaseApi}
+        columns={[
+          ...columnsOf(F, [['name', 120], ['gender', 60], ['certType', 130], ['certNo', 180], ['birthDate', 110], ['politics', 110], ['education', 110], ['phone', 130], ['company', 200], ['post', 110], ['visibility', 140]], name),
+          { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 160, ellipsis: true, render: (v: string | null) => v ?? '-' },
+        ]}
+        fields={personFields()}
+        search={SEARCH}
+        dateRange={{ name: 'createTime', label: '创建时间' }}
+        permissions={{ add: 'profile_person_add', edit: 'profile_person_edit', delete: 'profile_person_delete', view: 'profile_person_view' }}
+        toFormValues={(row) => formValuesOf(F, row, PERSON_FORM_NAMES)}
+        addValues={() => ({ certType: 1, visibility: 2 })}
+        fromFormValues={(values, row) => bodyOf(values, Boolean(row))}
+        labelWidth={120}
+        actionWidth={260}
+        rowActions={(row) => (
+          <Button type="link" size="small" onClick={() => setOpen(row.id)} data-testid={`personbase-profile-${row.id}`}>
+            档案
+          </Button>
+        )}
+      />
+      <ProfileDrawer
+        kind="person"
+        id={open}
+        title="人员档案"
+        fields={F}
+        names={PERSON_FORM_NAMES}
+        onClose={() => setOpen(undefined)}
+        testId="person-profile"
+        tabs={[
+          { key: 'experience', label: '履历', render: (row) => <Experience personId={row.id} /> },
+          {
+            key: 'investment',
+            label: '投资',
+            render: (row) => (
+              <SectionTable kind="person" section="investment" parentId={row.id} fields={INVESTMENT_FIELDS} testId="person-investment"
+                columns={[['enterpriseName', 220], ['creditCode', 190], ['amount', 130], ['ratio', 110], ['investDate', 110], ['remark', 160]]} />
+            ),
+          },
+          {
+            key: 'honour',
+            label: '荣誉',
+            render: (row) => (
+              <SectionTable kind="person" section="honour" parentId={row.id} fields={HONOUR_FIELDS} testId="person-honour"
+                columns={[['name', 220], ['grantor', 180], ['honourDate', 110], ['level', 100], ['remark', 160]]} />
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
