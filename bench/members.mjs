@@ -229,11 +229,11 @@ export async function runMembers(ctx, { required = true } = {}) {
   }
 }
 
-/** GET that streams the answer away (an export): the byte count. */
+/** POST (the export calls are POST, specification §7) that streams the answer away: the byte count. */
 async function download(host, port, path, headers) {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
-    const req = http.request({ host, port, method: 'GET', path, headers }, (res) => {
+    const req = http.request({ host, port, method: 'POST', path, headers }, (res) => {
       let n = 0;
       res.on('data', (c) => { n += c.length; });
       res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`export ${path}: HTTP ${res.statusCode}`))));

@@ -24,6 +24,7 @@ import topMenuRoutes from './system/topmenu/topmenu.routes.js';
 import { apiScopeModule, dataScopeModule } from './system/scope/scope.routes.js';
 import memberRoutes from './member/member.routes.js';
 import memberLogRoutes from './member/member-log.routes.js';
+import memberExcelRoutes from './member/member-excel.routes.js';
 import chamberRoutes from './chamber/chamber.routes.js';
 import groupBaseRoutes from './member/groupbase.routes.js';
 import profileBaseRoutes from './profile/base.routes.js';
@@ -59,6 +60,7 @@ export const MODULES: FastifyPluginAsync[] = [
   tenantPackageRoutes,
   memberRoutes,
   memberLogRoutes,
+  memberExcelRoutes,
   chamberRoutes,
   groupBaseRoutes,
   profileBaseRoutes,

@@ -41,6 +41,22 @@ function base(db: Db, kind: MemberKindDef, scope: DataScope) {
 const withDates = (kind: MemberKindDef) => (qb: any) =>
   qb.select([...selectColumns(kind), ...kind.dates.map((c) => sql<string>`to_char(${sql.ref(`m.${c}`)}, 'YYYY-MM-DD')`.as(c))]);
 
+/** Where an export's next chunk starts: the last row's create_time (text, full precision) and id. */
+export interface ExportCursor {
+  time: string;
+  id: string;
+}
+
+/** The page's rows before paging: scope, the kind's whitelisted filters, "that org and below", exact personal-data search. */
+function filtered(db: Db, kind: MemberKindDef, scope: DataScope, filters: Record<string, unknown>, extras: PageExtras) {
+  return base(db, kind, scope).where((eb) => {
+    const parts: Expression<SqlBool>[] = filterExpressions(eb, filters, kind.whitelist);
+    if (extras.deptId) parts.push(underDept(eb, extras.deptId));
+    for (const h of extras.hashes) parts.push(eb(sql.ref(`m.${h.column}`), '=', h.hash));
+    return eb.and(parts);
+  });
+}
+
 export interface PageExtras {
   /** "That org and below" (the org tree's materialised path). */
   deptId?: string;
@@ -50,13 +66,30 @@ export interface PageExtras {
 
 export const memberRepo = {
   page(db: Db, kind: MemberKindDef, scope: DataScope, page: PageQuery, filters: Record<string, unknown>, extras: PageExtras) {
-    const q = base(db, kind, scope).where((eb) => {
-      const parts: Expression<SqlBool>[] = filterExpressions(eb, filters, kind.whitelist);
-      if (extras.deptId) parts.push(underDept(eb, extras.deptId));
-      for (const h of extras.hashes) parts.push(eb(sql.ref(`m.${h.column}`), '=', h.hash));
-      return eb.and(parts);
-    });
-    return paginate<MemberRow>(q, withDates(kind), page, kind.whitelist, [['m.createTime', 'desc'], ['m.id', 'desc']]);
+    return paginate<MemberRow>(filtered(db, kind, scope, filters, extras), withDates(kind), page, kind.whitelist, [['m.createTime', 'desc'], ['m.id', 'desc']]);
+  },
+
+  /** The number of rows the page would list under the filters (an export's size). */
+  async count(db: Db, kind: MemberKindDef, scope: DataScope, filters: Record<string, unknown>, extras: PageExtras): Promise<number> {
+    const r = (await filtered(db, kind, scope, filters, extras).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: string | number };
+    return Number(r.n);
+  },
+
+  /**
+   * One chunk of an export in the page's default order (newest first), by keyset: the rows after
+   * `after` (the last row's create_time as full-precision text, and its id). Never an OFFSET scan.
+   */
+  async exportChunk(
+    db: Db, kind: MemberKindDef, scope: DataScope, filters: Record<string, unknown>, extras: PageExtras, after: ExportCursor | null, limit: number,
+  ): Promise<Array<MemberRow & { cursorTime: string }>> {
+    let q = filtered(db, kind, scope, filters, extras);
+    if (after) q = q.where(sql<SqlBool>`(m.create_time, m.id) < (${after.time}::timestamptz, ${after.id}::bigint)`);
+    return (await withDates(kind)(q)
+      .select(sql<string>`m.create_time::text`.as('cursorTime'))
+      .orderBy('m.createTime', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(limit)
+      .execute()) as Array<MemberRow & { cursorTime: string }>;
   },
 
   /** Live rows of the ids inside the scope; `lock` takes row locks for a write. */
@@ -119,6 +152,34 @@ export const memberRepo = {
       .where('d.deptCategory', 'in', categories)
       .where((eb) => scopePredicate(eb, scope, { dept: 'd.id' }))
       .executeTakeFirst();
+  },
+
+  /** Every live org of the tenant inside the scope that may own members (an import's 所属组织 by name or id). */
+  orgsInScope(db: Db, scope: DataScope, categories: number[]) {
+    return db
+      .selectFrom('bladeDept as d')
+      .select(['d.id', 'd.deptName', 'd.fullName'])
+      .where('d.isDeleted', '=', 0)
+      .where('d.tenantId', '=', scope.actor.tenantId)
+      .where('d.deptCategory', 'in', categories)
+      .where((eb) => scopePredicate(eb, scope, { dept: 'd.id' }))
+      .execute();
+  },
+
+  /** The credit codes among `codes` that a live member of the kind already has (tenant-wide, as the unique index). */
+  async takenCreditCodes(db: Db, kind: MemberKindDef, tenantId: string, codes: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < codes.length; i += 1000) {
+      const rows = await k(db).selectFrom(kind.table).select('creditCode').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('creditCode', 'in', codes.slice(i, i + 1000)).execute();
+      for (const r of rows) out.add(String(r.creditCode));
+    }
+    return out;
+  },
+
+  /** Inserts rows in one statement; their ids, names and owning orgs in order. */
+  async insertMany(db: Db, kind: MemberKindDef, rows: Array<Record<string, unknown>>): Promise<Array<{ id: string; name: string; deptId: string }>> {
+    const out = await k(db).insertInto(kind.table).values(rows).returning(['id', 'name', 'deptId']).execute();
+    return out.map((r: { id: unknown; name: string; deptId: unknown }) => ({ id: String(r.id), name: r.name, deptId: String(r.deptId) }));
   },
 
   /** Whether a live row other than `exceptId` has the keyed hash (uniqueness of personal data). */

@@ -23,7 +23,7 @@ const representativeRecord = z.object({
 });
 
 /** The page query: paging, the kind's whitelisted filters, deptId (that org and below), exact personal-data search. */
-const memberPageQuery = pageQuery
+export const memberPageQuery = pageQuery
   .extend({ deptId: z.union([z.string().trim().regex(/^\d{1,19}$/, '机构编号格式不正确'), z.literal('')]).optional() })
   .passthrough();
 

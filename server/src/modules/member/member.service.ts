@@ -9,7 +9,7 @@ import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { MEMBER_RESOURCE, type MemberKindDef } from './member.kinds.js';
-import { memberRepo, type MemberRow } from './member.repo.js';
+import { memberRepo, type MemberRow, type PageExtras } from './member.repo.js';
 
 /** Orgs that may own members: federations (1), chambers (2), associations (3). */
 const OWNER_CATEGORIES = [1, 2, 3];
@@ -39,6 +39,20 @@ function uniqueMessage(err: unknown): string | undefined {
   if (c === 'uk_member_psn_cert') return MEMBER_MSG.certExists;
   if (c === 'uk_member_grp_org') return MEMBER_MSG.orgExists;
   return undefined;
+}
+
+/** The page's extras from its query: deptId (that org and below), exact search on personal data by keyed hash. */
+export function pageExtras(kind: MemberKindDef, filters: Record<string, unknown>, cipher: PersonalDataCipher): PageExtras {
+  const hashes: Array<{ column: string; hash: string }> = [];
+  for (const s of kind.sensitive) {
+    const v = filters[s.field];
+    if (typeof v === 'string' && v.trim()) {
+      if (v.length > 64) throw badRequest('查询条件过长');
+      hashes.push({ column: s.hash, hash: cipher.hash(v) });
+    }
+  }
+  const deptId = typeof filters.deptId === 'string' && filters.deptId ? filters.deptId : undefined;
+  return { deptId, hashes };
 }
 
 export function memberService(kind: MemberKindDef, deps: MemberDeps) {
@@ -89,16 +103,7 @@ export function memberService(kind: MemberKindDef, deps: MemberDeps) {
     async page(actor: Actor, page: PageQuery, filters: Record<string, unknown>) {
       const scope = await scopeOf(actor);
       const cipher = await deps.cipher();
-      const hashes: Array<{ column: string; hash: string }> = [];
-      for (const s of kind.sensitive) {
-        const v = filters[s.field];
-        if (typeof v === 'string' && v.trim()) {
-          if (v.length > 64) throw badRequest('查询条件过长');
-          hashes.push({ column: s.hash, hash: cipher.hash(v) });
-        }
-      }
-      const deptId = typeof filters.deptId === 'string' && filters.deptId ? filters.deptId : undefined;
-      const result = await memberRepo.page(db, kind, scope, page, filters, { deptId, hashes });
+      const result = await memberRepo.page(db, kind, scope, page, filters, pageExtras(kind, filters, cipher));
       return { ...result, records: result.records.map((r) => plainRow(kind, r, cipher)) };
     },
 
@@ -183,6 +188,36 @@ export function memberService(kind: MemberKindDef, deps: MemberDeps) {
         throw err;
       }
       return service.detail(actor, input.id);
+    },
+
+    /**
+     * Import: rows already checked (import's validation), inserted in ONE transaction with one insert
+     * history row each, as save writes. Personal data is encrypted and hashed as on save.
+     */
+    async importMany(actor: Actor, rows: Array<Record<string, unknown> & { deptId: string }>): Promise<number> {
+      const prepared: Array<Record<string, unknown>> = [];
+      for (const input of rows) {
+        const { deptId, ...fields } = input;
+        prepared.push({
+          ...(await columnsOf(fields)),
+          tenantId: actor.tenantId, deptId, status: fields.status ?? 1, createUser: actor.userId, createDept: actor.deptId, updateUser: actor.userId,
+        });
+      }
+      try {
+        return await db.transaction().execute(async (tx) => {
+          let n = 0;
+          for (let i = 0; i < prepared.length; i += 500) {
+            const inserted = await memberRepo.insertMany(tx, kind, prepared.slice(i, i + 500));
+            await changeLog.recordMany(tx, actor, kind.tracked, 'insert', inserted);
+            n += inserted.length;
+          }
+          return n;
+        });
+      } catch (err) {
+        const msg = uniqueMessage(err);
+        if (msg) throw badRequest(`导入失败:${msg}(可能刚被他人录入),请重新导入`);
+        throw err;
+      }
     },
 
     /** Removes every id or none: an id outside the scope (or gone) answers 404 and nothing changes. */

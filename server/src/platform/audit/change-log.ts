@@ -93,8 +93,8 @@ export const changeLog = {
     return changes;
   },
 
-  /** One history row per record of a batch write (remove, update-all) in one statement each. */
-  async recordMany(tx: Db, actor: Actor, spec: TrackedRecord, mode: 'delete', records: Array<{ id: string; name: string | null; deptId: string }>): Promise<void> {
+  /** One history row per record of a batch write (remove, import) in one statement each. */
+  async recordMany(tx: Db, actor: Actor, spec: TrackedRecord, mode: 'insert' | 'delete', records: Array<{ id: string; name: string | null; deptId: string }>): Promise<void> {
     if (!records.length) return;
     await tx
       .insertInto('aocLog')

@@ -3,6 +3,7 @@ import type { Envelope, MemberKind, PageResult } from '@gsl/contract';
 import { MEMBER_KIND_LABELS } from '@gsl/contract';
 import type { CrudApi, ListQuery, Saved } from '../crud';
 import { get, request, type QueryValue } from '../http';
+import { fetchFile, uploadWorkbook, type Progress } from '../system/user';
 
 /**
  * The member calls of issue 5 (specification §3, §7 "Members and chambers"): 企业会员
@@ -133,6 +134,24 @@ export const MEMBER_APIS: Record<MemberKind, CrudApi<MemberRow, Record<string, u
   group: memberApi('group'),
   person: memberApi('person'),
 };
+
+/** export-member-* (POST, xlsx streamed): the list's current filters; bytes reported as they arrive. */
+export const exportMembers = (kind: MemberKind, filters: Record<string, QueryValue>, onProgress?: (p: Progress) => void) =>
+  fetchFile(`${MEMBER_PREFIX[kind]}/export-member-${kind}`, filters, `${MEMBER_KIND_LABELS[kind]}.xlsx`, onProgress, 'POST');
+
+/** The answer of import-member-*: rows read, valid, written, and every problem by row and column. */
+export interface MemberImportAnswer {
+  total: number;
+  valid: number;
+  imported: number;
+  dryRun: boolean;
+  errors: Array<{ row: number; column: string; message: string }>;
+}
+/** Kinds with an import call (enterprise members so far). */
+export const MEMBER_IMPORT_KINDS: MemberKind[] = ['enterprise'];
+export const downloadMemberTemplate = (kind: MemberKind) => fetchFile(`${MEMBER_PREFIX[kind]}/export-template`, {}, `${MEMBER_KIND_LABELS[kind]}导入模板.xlsx`);
+export const importMembers = (kind: MemberKind, file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void) =>
+  uploadWorkbook<MemberImportAnswer>(`${MEMBER_PREFIX[kind]}/import-member-${kind}`, file, dryRun, onProgress, 'members.xlsx');
 
 export const memberDetail = (kind: MemberKind, id: string, signal?: AbortSignal) => get<MemberRow>(`${MEMBER_PREFIX[kind]}/detail`, { id }, { signal });
 

@@ -187,14 +187,20 @@ export function fileNameOf(disposition: string | null, fallback: string): string
   return plain ? plain[1] : fallback;
 }
 
-/** Downloads a file call as a Blob, reporting the bytes as they arrive. Errors answer JSON (told here). */
-export async function fetchFile(url: string, params: Record<string, QueryValue>, fallbackName: string, onProgress?: (p: Progress) => void): Promise<{ blob: Blob; name: string }> {
+/** Downloads a file call as a Blob (GET, or POST for calls such as export-member-*), reporting the bytes as they arrive. Errors answer JSON (told here). */
+export async function fetchFile(
+  url: string,
+  params: Record<string, QueryValue>,
+  fallbackName: string,
+  onProgress?: (p: Progress) => void,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<{ blob: Blob; name: string }> {
   const query = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') query.append(k, String(v));
   const qs = query.toString();
   let response: Response;
   try {
-    response = await fetch(qs ? `${url}?${qs}` : url, { headers: authHeaders(), credentials: 'same-origin' });
+    response = await fetch(qs ? `${url}?${qs}` : url, { method, headers: authHeaders(), credentials: 'same-origin' });
   } catch {
     return failWith(0, null);
   }
@@ -228,10 +234,14 @@ export const exportUsers = (filters: Record<string, QueryValue>, onProgress?: (p
 export const downloadImportTemplate = (onProgress?: (p: Progress) => void) => fetchFile(`${base}/export-template`, {}, '用户导入模板.xlsx', onProgress);
 
 /** Uploads the workbook (dryRun only checks it); progress of the upload as it goes. */
-export function importUsers(file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void): Promise<{ msg: string; data: UserImportAnswer }> {
+export const importUsers = (file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void) =>
+  uploadWorkbook<UserImportAnswer>(`${base}/import-user`, file, dryRun, onProgress, 'users.xlsx');
+
+/** Uploads a workbook (multipart field `file`) to an import call; dryRun only checks it. Upload progress as it goes. */
+export function uploadWorkbook<T>(url: string, file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void, fallbackName = 'import.xlsx'): Promise<{ msg: string; data: T }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${base}/import-user?dryRun=${dryRun ? 'true' : 'false'}`);
+    xhr.open('POST', `${url}?dryRun=${dryRun ? 'true' : 'false'}`);
     for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : undefined });
     xhr.onerror = () => {
@@ -243,7 +253,7 @@ export function importUsers(file: Blob & { name?: string }, dryRun: boolean, onP
     };
     xhr.onload = () => {
       const envelope = readEnvelope(xhr.responseText);
-      if (envelope && (envelope.code === 200 || envelope.code === 201)) resolve({ msg: envelope.msg, data: envelope.data as UserImportAnswer });
+      if (envelope && (envelope.code === 200 || envelope.code === 201)) resolve({ msg: envelope.msg, data: envelope.data as T });
       else
         try {
           failWith(xhr.status, envelope);
@@ -252,7 +262,7 @@ export function importUsers(file: Blob & { name?: string }, dryRun: boolean, onP
         }
     };
     const form = new FormData();
-    form.append('file', file, file.name ?? 'users.xlsx');
+    form.append('file', file, file.name ?? fallbackName);
     xhr.send(form);
   });
 }

@@ -1,13 +1,19 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { type MemberKind } from '@gsl/contract';
-import { MEMBER_APIS, MEMBER_PERMISSION, type MemberRow } from '../../../api/member';
+import { App, Button } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
+import { toast } from '../../../api/feedback';
+import { tellUnhandled, type QueryValue } from '../../../api/http';
+import { MEMBER_APIS, MEMBER_IMPORT_KINDS, MEMBER_PERMISSION, exportMembers, type MemberRow } from '../../../api/member';
+import { saveBlob } from '../../../api/system/user';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
 import { ChangeLogDrawer } from './ChangeLog';
 import { DatabaseNav } from './DatabaseNav';
 import { memberBody, memberColumns, memberFields, memberFormValues, memberSearch } from './kinds';
 import { MemberDetailDrawer } from './MemberDetail';
+import { MemberImportDialog } from './MemberImportDialog';
 import { RepresentativesDrawer } from './Representatives';
 import './database.css';
 
@@ -18,8 +24,9 @@ type Target = { id: string; name: string } | undefined;
  * code (certificate number for persons, matched exactly), status, region and join-date range; the
  * table with personal data as the server answers it (masked without 查看敏感信息); 新增 / 编辑 (the
  * contract's checks: checksummed codes, the phone rule; updates carry `version`), 删除 with
- * confirmation; per row 详情, 会员代表 (enterprises and groups) and 变更记录 — each button behind
- * its permission code.
+ * confirmation; 导入 (enterprises: template, dry run, error workbook); 导出 (the current search as xlsx, streamed by the server; the bytes received are
+ * shown while it downloads); per row 详情, 会员代表 (enterprises and groups) and 变更记录 — each
+ * button behind its permission code.
  */
 export function MemberListPage({ kind }: { kind: MemberKind }) {
   const can = useCan();
@@ -29,6 +36,31 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
   const [reps, setReps] = useState<Target>();
   const fields = memberFields(kind);
   const pick = (row: MemberRow) => ({ id: row.id, name: row.name });
+  const { message } = App.useApp();
+  const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const client = useQueryClient();
+  const canImport = MEMBER_IMPORT_KINDS.includes(kind) && can(`${code}_import`);
+
+  const exportList = async (filters: Record<string, QueryValue>) => {
+    const key = `${kind}-export`;
+    const label = MEMBER_KIND_LABELS[kind];
+    setExporting(true);
+    message.open({ key, type: 'loading', content: `正在导出${label}数据…`, duration: 0 });
+    try {
+      const { blob, name } = await exportMembers(kind, filters, ({ loaded }) =>
+        message.open({ key, type: 'loading', content: `正在导出${label}数据…已接收 ${sizeText(loaded)}`, duration: 0 }),
+      );
+      message.destroy(key);
+      saveBlob(blob, name);
+      toast.success('导出成功');
+    } catch (error) {
+      message.destroy(key);
+      tellUnhandled(error);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <div className="member-db" data-testid={`member-${kind}`}>
@@ -45,6 +77,24 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
         addValues={() => (kind === 'person' ? { certType: 1, status: 1 } : { status: 1 })}
         fromFormValues={(values, row) => memberBody(values, Boolean(row))}
         labelWidth={130}
+        toolbar={
+          canImport || can(`${code}_export`)
+            ? (_ids, filters) => (
+                <>
+                  {canImport && (
+                    <Button icon={<UploadOutlined />} onClick={() => setImporting(true)} data-testid={`${kind}-import`}>
+                      导入
+                    </Button>
+                  )}
+                  {can(`${code}_export`) && (
+                    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList(filters as Record<string, QueryValue>)} data-testid={`${kind}-export`}>
+                      导出
+                    </Button>
+                  )}
+                </>
+              )
+            : undefined
+        }
         actionWidth={kind === 'person' ? 260 : 340}
         rowActions={(row) => (
           <>
@@ -65,8 +115,16 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
         )}
       />
       <MemberDetailDrawer kind={kind} id={detail} onClose={() => setDetail(undefined)} onHistory={(row) => setHistory(pick(row))} onReps={(row) => setReps(pick(row))} />
+      {canImport && <MemberImportDialog kind={kind} open={importing} onClose={() => setImporting(false)} onImported={() => void client.invalidateQueries({ queryKey: ['member', kind] })} />}
       <ChangeLogDrawer tag={kind} record={history} onClose={() => setHistory(undefined)} />
       {kind !== 'person' && <RepresentativesDrawer kind={kind} member={reps} onClose={() => setReps(undefined)} />}
     </div>
   );
+}
+
+/** Bytes in words for the progress line. */
+export function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

@@ -178,6 +178,68 @@ describe('企业会员 screen', () => {
   });
 });
 
+describe('member export', () => {
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+  it('exports the current search (POST export-member-enterprise with the filters), shows the bytes received and saves the file', async () => {
+    get.mockImplementation(async (url: string) => (url.endsWith('/page') ? page([ENTERPRISE]) : undefined) as never);
+    const body = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new Uint8Array(1500));
+        c.enqueue(new Uint8Array(700));
+        c.close();
+      },
+    });
+    const fetchMock = vi.fn(async () => new Response(body, { status: 200, headers: { 'content-type': XLSX, 'content-disposition': `attachment; filename="m.xlsx"; filename*=UTF-8''${encodeURIComponent('企业会员_20260101.xlsx')}` } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const createObjectURL = vi.fn(() => 'blob:x');
+    const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      renderWith(<MemberListPage kind="enterprise" />, ['member_enterprise', 'member_enterprise_export']);
+      await screen.findByText('苏州云帆科技有限公司');
+      fireEvent.change(screen.getByTestId('enterprise-search-name'), { target: { value: '云帆' } });
+      fireEvent.click(screen.getByTestId('enterprise-search-submit'));
+      await waitFor(() => expect(get).toHaveBeenCalledWith('/api/aoc-service/memberaocenterprise/page', expect.objectContaining({ name: '云帆' }), expect.anything()));
+      fireEvent.click(screen.getByTestId('enterprise-export'));
+      await waitFor(() => expect(toast.success).toHaveBeenCalledWith('导出成功'));
+      const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+      expect(url.split('?')[0]).toBe('/api/aoc-service/memberaocenterprise/export-member-enterprise');
+      expect(new URLSearchParams(url.split('?')[1]).get('name')).toBe('云帆');
+      expect(init.method).toBe('POST');
+      expect(saved).toEqual(['企业会员_20260101.xlsx']);
+      expect(createObjectURL).toHaveBeenCalledWith(expect.objectContaining({ size: 2200 }));
+    } finally {
+      click.mockRestore();
+      Object.assign(URL, original);
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('shows 导出 only with the export code, and tells the server’s message when the export is refused', async () => {
+    get.mockImplementation(async (url: string) => (url.endsWith('/page') ? page([ENTERPRISE]) : undefined) as never);
+    const first = renderWith(<MemberListPage kind="enterprise" />, ['member_enterprise']);
+    await screen.findByText('苏州云帆科技有限公司');
+    expect(screen.queryByTestId('enterprise-export')).toBeNull();
+    first.unmount();
+
+    const refusal = JSON.stringify({ code: 400, success: false, data: null, msg: '导出数据共300000条,超过单次导出上限200000条,请缩小筛选范围后再导出' });
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(refusal, { status: 400, headers: { 'content-type': 'application/json' } })));
+    try {
+      renderWith(<MemberListPage kind="person" />, ['member_person', 'member_person_export']);
+      fireEvent.click(await screen.findByTestId('person-export'));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith('导出数据共300000条,超过单次导出上限200000条,请缩小筛选范围后再导出'));
+      expect(toast.success).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe('数据库查询 home', () => {
   it('shows the member figures and searches the chosen kind by name, opening a result’s detail', async () => {
     get.mockImplementation(async (url: string) => {

@@ -1,0 +1,281 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditCheckChar, idCardCheckChar } from '@gsl/contract';
+import { createTestApp, type TestApp } from '../../../test/app.js';
+
+/** export-member-*: the page's rows under the same filters and scope, personal data masked without member_sensitive. */
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const depts: Record<string, string> = {};
+let serial = 0;
+
+const credit = () => {
+  const body = `9132010${String(30_000_000 + serial++ * 7919).padStart(8, '0')}MA`.slice(0, 17);
+  return body + creditCheckChar(body);
+};
+const idNo = () => {
+  const body = `320102198${serial % 10}0512${String(10 + (serial++ % 40)).padStart(2, '0')}1`;
+  return body + idCardCheckChar(body);
+};
+
+const ENT = '/api/aoc-service/memberaocenterprise';
+const PSN = '/api/aoc-service/memberaocperson';
+const TAG = '导出核对';
+
+const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) =>
+  t.call({ method, url, token: tokens[who], ...opts });
+
+/** The export as the browser gets it: status, headers, and the raw bytes. */
+async function exportCall(url: string, who: string, query: Record<string, string> = {}) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url,
+    query,
+    headers: { authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`, 'blade-auth': `bearer ${tokens[who]}` },
+  });
+  return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
+}
+
+async function readBook(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as never);
+  const rows: string[][] = [];
+  wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  return rows;
+}
+
+const usualLogs = async () =>
+  t.db.selectFrom('bladeLogUsual').select(['logData']).where('logId', '=', 'member_sensitive_view').orderBy('id', 'desc').execute();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
+  const deptOf = async (account: string) => String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
+  depts.nj = await deptOf('nj_aoc');
+  depts.njChamber = await deptOf('nj_coc');
+  depts.suzhou = String((await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '苏州市工商联').where('isDeleted', '=', 0).executeTakeFirstOrThrow()).id);
+  const sz = await t.db.selectFrom('bladeUser').select('account').where('deptId', '=', depts.suzhou).orderBy('id').executeTakeFirstOrThrow();
+  tokens.sz = (await t.login(sz.account)).access_token;
+
+  // Three enterprises of the Nanjing federation, two of its chamber, one of Suzhou's (outside Nanjing's scope).
+  const save = async (who: string, name: string, over: Record<string, unknown> = {}) => {
+    const res = await call(who, 'POST', `${ENT}/save`, { body: { name, creditCode: credit(), contactPhone: `1391234${String(1000 + serial).slice(-4)}`, memberLevel: 2, ...over } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
+  for (let i = 1; i <= 3; i++) await save('nj_aoc', `${TAG}南京企业${i}有限公司`, { status: i === 3 ? 2 : 1 });
+  for (let i = 1; i <= 2; i++) await save('nj_coc', `${TAG}商会企业${i}有限公司`);
+  await save('sz', `${TAG}苏州企业有限公司`);
+  const person = await call('nj_aoc', 'POST', `${PSN}/save`, { body: { name: `${TAG}张伟`, certType: 1, certNo: idNo(), phone: '13812345678' } });
+  expect(person.status, JSON.stringify(person.body)).toBe(200);
+});
+afterAll(() => t?.close());
+
+describe('export-member-enterprise', () => {
+  it('writes the rows the page lists under the same filters, in the same order, phones masked without member_sensitive', async () => {
+    const filter = { name: TAG };
+    const page = await call('nj_aoc', 'GET', `${ENT}/page`, { query: { ...filter, current: '1', size: '100' } });
+    expect(page.status).toBe(200);
+    const res = await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', filter);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(String(res.headers['content-disposition'])).toContain(`filename*=UTF-8''${encodeURIComponent('企业会员_')}`);
+    const rows = await readBook(res.body);
+    expect(rows[0]).toEqual(['所属组织', '企业名称', '统一社会信用代码', '法定代表人', '所属行业', '企业规模', '所在地区', '地址', '联系人', '联系电话', '入会日期', '会员级别', '企业类型', '会员状态', '备注', '创建时间']);
+    const records = page.body.data.records as Array<Record<string, string>>;
+    expect(records.length).toBe(5); // Nanjing's three and its chamber's two; not Suzhou's
+    expect(rows.slice(1).map((r) => r[1])).toEqual(records.map((r) => r.name));
+    expect(rows.slice(1).map((r) => r[2])).toEqual(records.map((r) => r.creditCode));
+    expect(rows.slice(1).map((r) => r[9])).toEqual(records.map((r) => r.contactPhone));
+    for (const r of rows.slice(1)) expect(r[9]).toMatch(/^139\*{4}\d{4}$/);
+    expect(rows[1][11]).toBe('理事');
+    expect(rows.slice(1).map((r) => r[13]).sort()).toEqual(['暂停', '正常', '正常', '正常', '正常']);
+  });
+
+  it('applies suffix filters like the page (status, deptId) and answers an empty workbook when nothing matches', async () => {
+    const paused = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', { name: TAG, status: '2' })).body);
+    expect(paused.slice(1).map((r) => r[1])).toEqual([`${TAG}南京企业3有限公司`]);
+    const chamber = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', { name: TAG, deptId: depts.njChamber })).body);
+    expect(chamber.slice(1).map((r) => r[1]).sort()).toEqual([`${TAG}商会企业1有限公司`, `${TAG}商会企业2有限公司`]);
+    const none = await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', { name: '没有这样的企业名称' });
+    expect(none.status).toBe(200);
+    expect(await readBook(none.body)).toHaveLength(1);
+  });
+
+  it('respects the data scope: a chamber sees its own members, another city none of Nanjing\'s', async () => {
+    const chamber = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'nj_coc', { name: TAG })).body);
+    expect(chamber.slice(1).map((r) => r[1]).sort()).toEqual([`${TAG}商会企业1有限公司`, `${TAG}商会企业2有限公司`]);
+    const suzhou = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'sz', { name: TAG })).body);
+    expect(suzhou.slice(1).map((r) => r[1])).toEqual([`${TAG}苏州企业有限公司`]);
+    // deptId outside the scope narrows to nothing, it never widens.
+    const outside = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', { name: TAG, deptId: depts.suzhou })).body);
+    expect(outside).toHaveLength(1);
+  });
+
+  it('shows phones in full with member_sensitive and logs the unmasked export', async () => {
+    const before = (await usualLogs()).length;
+    const rows = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'admin', { name: TAG })).body);
+    expect(rows.length).toBe(7); // header + every tenant row of the tag
+    for (const r of rows.slice(1)) expect(r[9]).toMatch(/^1391234\d{4}$/);
+    await t.app.services.audit.flush();
+    expect((await usualLogs()).length).toBe(before + 1);
+    const log = JSON.parse((await usualLogs())[0].logData!);
+    expect(log).toMatchObject({ tag: 'enterprise', export: true, rows: 6, fields: ['contactPhone'], filters: { name: TAG } });
+  });
+
+  it('answers bad filters and a missing permission with JSON, before any byte of a workbook', async () => {
+    for (const query of [{ status: 'abc' }, { createTime_datege: '2024-13-45' }, { deptId: 'x1' }, { name_datege: '2024-01-01' }] as Array<Record<string, string>>) {
+      const res = await call('nj_aoc', 'POST', `${ENT}/export-member-enterprise`, { query });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.headers['content-type']).not.toContain('spreadsheetml');
+      expect(res.body).toMatchObject({ code: 400, success: false });
+      expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
+    }
+    const coc = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'coc').executeTakeFirstOrThrow();
+    const button = await t.db.selectFrom('bladeMenu').select('id').where('code', '=', 'member_enterprise_export').executeTakeFirstOrThrow();
+    await t.db.deleteFrom('bladeRoleMenu').where('roleId', '=', coc.id).where('menuId', '=', button.id).execute();
+    try {
+      tokens.nj_coc = (await t.login('nj_coc')).access_token;
+      const res = await call('nj_coc', 'POST', `${ENT}/export-member-enterprise`, { query: { name: TAG } });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 403 });
+    } finally {
+      await t.db.insertInto('bladeRoleMenu').values({ roleId: coc.id, menuId: button.id }).execute();
+      tokens.nj_coc = (await t.login('nj_coc')).access_token;
+    }
+  });
+});
+
+describe('export-member-enterprise: more rows than one chunk', () => {
+  it('reads every row exactly once by keyset, ties on create_time and microseconds included', async () => {
+    // 4,500 rows: 3,000 share one create_time (ties broken by id), the rest differ by microseconds.
+    const values = Array.from({ length: 4500 }, (_, i) => ({
+      tenantId: '000001', deptId: depts.nj, name: `分块${String(i).padStart(4, '0')}`, creditCode: `CHUNK${String(i).padStart(6, '0')}`, status: 1,
+      createTime: i < 3000 ? new Date('2020-01-01T00:00:00.000Z') : new Date(Date.UTC(2021, 0, 1, 0, 0, 0, i % 7)),
+    }));
+    for (let i = 0; i < values.length; i += 500) await t.db.insertInto('aocMemberEnterprise').values(values.slice(i, i + 500)).execute();
+    await t.db.executeQuery(
+      (await import('kysely')).sql`update aoc_member_enterprise set create_time = create_time + (id % 997) * interval '1 microsecond' where name like '分块%' and create_time > '2020-06-01'`.compile(t.db),
+    );
+    const page = await call('nj_aoc', 'GET', `${ENT}/page`, { query: { name: '分块', current: '1', size: '5000' } });
+    const rows = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', { name: '分块' })).body);
+    expect(rows.length - 1).toBe(4500);
+    expect(new Set(rows.slice(1).map((r) => r[1])).size).toBe(4500);
+    const pageNames = (page.body.data.records as Array<{ name: string }>).map((r) => r.name);
+    if (pageNames.length === 4500) expect(rows.slice(1).map((r) => r[1])).toEqual(pageNames);
+  });
+});
+
+describe('export-member-person and export-member-group', () => {
+  it('masks certificate numbers and phones of persons without member_sensitive, shows them with it', async () => {
+    const masked = await readBook((await exportCall(`${PSN}/export-member-person`, 'nj_aoc', { name: TAG })).body);
+    expect(masked[0].slice(0, 5)).toEqual(['所属组织', '姓名', '证件类型', '证件号码', '性别']);
+    expect(masked).toHaveLength(2);
+    expect(masked[1][2]).toBe('居民身份证');
+    expect(masked[1][3]).toMatch(/^\d{3}\*+[\dX]{4}$/);
+    expect(masked[1][10]).toBe('138****5678');
+    const full = await readBook((await exportCall(`${PSN}/export-member-person`, 'admin', { name: TAG })).body);
+    expect(full[1][3]).toMatch(/^320102\d{11}[\dX]$/);
+    expect(full[1][10]).toBe('13812345678');
+  });
+
+  it('exports groups with their own header', async () => {
+    const res = await exportCall('/api/aoc-service/memberAocGroup/export-member-group', 'nj_aoc');
+    expect(res.status).toBe(200);
+    const rows = await readBook(res.body);
+    expect(rows[0].slice(0, 3)).toEqual(['所属组织', '团体名称', '统一社会信用代码']);
+  });
+});
+
+describe('import-member-enterprise', () => {
+  const HEAD = ['所属组织', '企业名称*', '统一社会信用代码*', '法定代表人', '所属行业', '企业规模', '所在地区', '地址', '联系人', '联系电话', '入会日期', '会员级别', '企业类型', '会员状态', '备注'];
+  async function workbook(rows: unknown[][]): Promise<Buffer> {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('企业会员');
+    for (const r of rows) ws.addRow(r);
+    return Buffer.from(await wb.xlsx.writeBuffer());
+  }
+  async function upload(file: Buffer, who: string, query: Record<string, string> = {}) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file)]), 'members.xlsx');
+    const req = new Request('http://localhost/', { method: 'POST', body: form });
+    const payload = Buffer.from(await req.arrayBuffer());
+    return t.call({ method: 'POST', url: `${ENT}/import-member-enterprise`, token: tokens[who], query, body: payload, headers: { 'content-type': req.headers.get('content-type')! } });
+  }
+  const row = (org: string, name: string, code: string, extra: Partial<Record<'phone' | 'level' | 'status' | 'join', string>> = {}) =>
+    [org, name, code, '', '', '', '', '', '', extra.phone ?? '', extra.join ?? '', extra.level ?? '', '', extra.status ?? '', ''];
+  const live = (names: string[]) => t.db.selectFrom('aocMemberEnterprise').select(['id', 'name', 'deptId', 'status', 'memberLevel', 'contactPhoneEnc']).where('name', 'in', names).where('isDeleted', '=', 0).execute();
+
+  it('offers a template with the header (required columns starred), an example row and the rules', async () => {
+    const res = await exportCallGet(`${ENT}/export-template`, 'nj_aoc');
+    expect(res.status).toBe(200);
+    const rows = await readBook(res.body);
+    expect(rows[0]).toEqual(HEAD);
+    expect(rows[1][0]).toBe('南京市工商联');
+    expect(rows).toHaveLength(2);
+  });
+
+  it('checks the whole file on a dry run (checksum, phone, duplicates in the file and the database, org in scope) and writes nothing', async () => {
+    const taken = (await t.db.selectFrom('aocMemberEnterprise').select('creditCode').where('name', 'like', `${TAG}南京企业1%`).executeTakeFirstOrThrow()).creditCode;
+    const dup = credit();
+    const book = await workbook([
+      HEAD,
+      row('', '导入好企业一有限公司', credit(), { phone: '13912340001', level: '理事', status: '正常', join: '2023-05-01' }),
+      row('南京市工商联', '导入好企业二有限公司', credit()),
+      row('', '导入坏校验位有限公司', '91110108551385083Q'),
+      row('', '导入坏电话有限公司', credit(), { phone: '1391234' }),
+      row('苏州市工商联', '导入外地有限公司', credit()),
+      row('', '导入重复一有限公司', dup),
+      row('', '导入重复二有限公司', dup),
+      row('', '导入已存在有限公司', taken),
+      row('', '', credit()),
+    ]);
+    const res = await upload(book, 'nj_aoc', { dryRun: 'true' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const a = res.body.data;
+    expect(a).toMatchObject({ total: 9, valid: 2, imported: 0, dryRun: true });
+    expect(a.errors).toEqual([
+      { row: 4, column: '统一社会信用代码', message: '统一社会信用代码校验位不正确' },
+      { row: 5, column: '联系电话', message: '手机号码长度不为11位' },
+      { row: 6, column: '所属组织', message: '所属组织不存在或不在数据权限范围内' },
+      { row: 7, column: '统一社会信用代码', message: '统一社会信用代码在文件中重复(第7、8行)' },
+      { row: 8, column: '统一社会信用代码', message: '统一社会信用代码在文件中重复(第7、8行)' },
+      { row: 9, column: '统一社会信用代码', message: '统一社会信用代码已存在' },
+      { row: 10, column: '企业名称', message: '请输入企业名称' },
+    ]);
+    expect(await live(['导入好企业一有限公司', '导入好企业二有限公司'])).toHaveLength(0);
+
+    // The real import writes the valid rows in one go, with their history, phones encrypted.
+    const real = await upload(book, 'nj_aoc');
+    expect(real.body.data).toMatchObject({ total: 9, valid: 2, imported: 2, dryRun: false });
+    const rows = await live(['导入好企业一有限公司', '导入好企业二有限公司']);
+    expect(rows).toHaveLength(2);
+    const one = rows.find((r) => r.name === '导入好企业一有限公司')!;
+    expect(one).toMatchObject({ deptId: depts.nj, status: 1, memberLevel: 2 });
+    expect(String(one.contactPhoneEnc)).toMatch(/^v1:/);
+    const history = await t.db.selectFrom('aocLog').select(['recordId', 'mode', 'createBy']).where('recordId', 'in', rows.map((r) => r.id)).where('tag', '=', 'enterprise').execute();
+    expect(history.map((h) => h.mode)).toEqual(['insert', 'insert']);
+    expect(history[0].createBy).toBe('nj_aoc');
+    // Importing the same file again: every row is now a duplicate of the database or otherwise wrong.
+    const again = await upload(book, 'nj_aoc');
+    expect(again.body.data).toMatchObject({ valid: 0, imported: 0 });
+  });
+
+  it('answers a missing column, a file that is not xlsx, and a missing permission clearly', async () => {
+    const noCode = await upload(await workbook([['企业名称'], ['某某有限公司']]), 'nj_aoc', { dryRun: 'true' });
+    expect(noCode.body.data.errors).toEqual([{ row: 1, column: '统一社会信用代码', message: '缺少必填列: 统一社会信用代码' }]);
+    expect((await upload(Buffer.from('not a workbook'), 'nj_aoc')).body).toMatchObject({ code: 400, msg: '文件无法读取,请上传 .xlsx 格式的 Excel 文件' });
+    expect((await call('nj_aoc', 'POST', `${ENT}/import-member-enterprise`, { body: {} })).status).toBe(400);
+    // A chamber's staff cannot place a member in the federation above it.
+    const chamber = await upload(await workbook([HEAD, row('南京市工商联', '商会导入有限公司', credit())]), 'nj_coc', { dryRun: 'true' });
+    expect(chamber.body.data.errors).toEqual([{ row: 2, column: '所属组织', message: '所属组织不存在或不在数据权限范围内' }]);
+  });
+});
+
+async function exportCallGet(url: string, who: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`, 'blade-auth': `bearer ${tokens[who]}` },
+  });
+  return { status: res.statusCode, body: res.rawPayload };
+}
