@@ -1,5 +1,16 @@
 const SECRET_KEY = /pass(word)?|secret|token|captcha|^code$|authorization|blade-auth|credential|pwd/i;
 const MAX = 4000;
+/** Deeper values are logged as '…': a hostile body nested thousands deep must not overflow the stack. */
+const MAX_DEPTH = 12;
+
+function bounded(value: unknown, depth: number): unknown {
+  if (!value || typeof value !== 'object') return value;
+  if (depth >= MAX_DEPTH) return '…';
+  if (Array.isArray(value)) return value.slice(0, 200).map((v) => bounded(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value).slice(0, 200)) out[k] = SECRET_KEY.test(k) ? '******' : bounded(v, depth + 1);
+  return out;
+}
 
 /** Request parameters for a log row: secrets masked, long values cut (issue 2 §3). */
 export function maskParams(query: unknown, body: unknown): string | null {
@@ -7,6 +18,6 @@ export function maskParams(query: unknown, body: unknown): string | null {
   if (query && typeof query === 'object') Object.assign(merged, query);
   if (body && typeof body === 'object' && !Buffer.isBuffer(body)) Object.assign(merged, Array.isArray(body) ? { body } : body);
   if (!Object.keys(merged).length) return null;
-  const text = JSON.stringify(merged, (key, value) => (key && SECRET_KEY.test(key) ? '******' : value));
+  const text = JSON.stringify(bounded(merged, 0));
   return text.length > MAX ? `${text.slice(0, MAX)}…` : text;
 }
