@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openUserMenu, signIn } from './support/signOn';
 
@@ -155,11 +156,10 @@ test('岗位管理, 租户产品包 and 租户管理: posts listed; a package pi
   await expect(toast(page, '删除成功')).toBeVisible();
   await expect(pkg).toHaveCount(0);
 
-  // 租户授权 of the default tenant: its values, saved unchanged (更新成功). No 数据源 button: tenants share the database.
+  // 租户授权 of the default tenant: its values, saved unchanged (更新成功).
   await openAdminMenu(page, 'tenant', '/system/tenant');
   const tenant = page.getByTestId('tenant-table').locator('tbody tr[data-row-key]').filter({ hasText: '000001' });
   await expect(tenant).toBeVisible();
-  await expect(page.getByText('数据源', { exact: true })).toHaveCount(0);
   await tenant.getByTestId('tenant-row-setting').click();
   const setting = page.getByRole('dialog').filter({ has: page.getByTestId('tenant-setting-form') });
   await expect(setting).toContainText('租户授权');
@@ -169,4 +169,70 @@ test('岗位管理, 租户产品包 and 租户管理: posts listed; a package pi
   expect((await answer).status()).toBe(200);
   await expect(toast(page, '更新成功')).toBeVisible();
   await expect(setting).toBeHidden();
+});
+
+/** A fresh database on the machine's PostgreSQL for a tenant datasource (DATABASE_URL's server; skipped without it). */
+const PG_URL = process.env.DATABASE_URL;
+const DS_DB = `e2e_ds_${RUN}`.toLowerCase();
+const psql = (statement: string) => execFileSync('psql', [PG_URL!, '-v', 'ON_ERROR_STOP=1', '-qc', statement], { stdio: 'pipe' });
+
+test.describe('数据源管理 and a tenant bound to its own database', () => {
+  test.skip(!PG_URL, 'needs DATABASE_URL: the datasource is a real PostgreSQL database');
+  test.beforeAll(() => psql(`create database ${DS_DB}`));
+  test.afterAll(() => psql(`drop database if exists ${DS_DB} with (force)`));
+
+  test('a datasource is refused until it really connects, then a new tenant is bound to it after confirming', async ({ page }) => {
+    test.setTimeout(90_000);
+    const server = new URL(PG_URL!);
+    await signIn(page, 'admin');
+    await openUserMenu(page);
+    await page.getByTestId('menu-admin').click();
+    await openAdminMenu(page, 'datasource', '/system/datasource');
+    await expect(page.getByTestId('datasource-table').locator('thead tr').first()).toHaveText(/数据源名称\s*连接地址\s*用户名\s*使用租户\s*备注\s*操作/);
+
+    await page.getByTestId('datasource-add').click();
+    const dialog = page.getByRole('dialog').filter({ has: page.getByTestId('datasource-form') });
+    await dialog.getByTestId('datasource-form-submit').click();
+    await expect(dialog.getByText('请输入数据源名称')).toBeVisible();
+    await dialog.getByLabel('数据源名称', { exact: true }).fill(`端到端数据源${RUN}`);
+    await dialog.getByLabel('连接地址', { exact: true }).fill('jdbc:postgresql://10.9.9.9:5432/elsewhere');
+    await dialog.getByLabel('用户名', { exact: true }).fill(decodeURIComponent(server.username || 'postgres'));
+    await dialog.getByTestId('datasource-form-submit').click();
+    await expect(page.getByText('连接地址的主机不在允许范围内,请联系运维人员配置 DATASOURCE_HOSTS')).toBeVisible();
+    await expect(dialog).toBeVisible(); // a refused save keeps the form
+    await dialog.getByLabel('连接地址', { exact: true }).fill(`jdbc:postgresql://127.0.0.1:${server.port || 5432}/${DS_DB}`);
+    const saved = page.waitForResponse((r) => r.url().includes('/api/blade-develop/datasource/submit'));
+    await dialog.getByTestId('datasource-form-submit').click();
+    expect((await saved).status()).toBe(200);
+    await expect(toast(page, '新增成功')).toBeVisible();
+    const row = page.getByTestId('datasource-table').locator('tbody tr[data-row-key]').filter({ hasText: `端到端数据源${RUN}` });
+    await expect(row).toContainText('未使用');
+
+    // a new tenant (its admin account shown once), then 数据源 → the datasource → 绑定 → confirmed
+    await openAdminMenu(page, 'tenant', '/system/tenant');
+    await page.getByTestId('tenant-add').click();
+    const form = page.getByRole('dialog').filter({ has: page.getByTestId('tenant-form') });
+    await form.getByLabel('租户名称', { exact: true }).fill(`端到端租户${RUN}`);
+    await form.getByTestId('tenant-form-submit').click();
+    await expect(page.getByTestId('tenant-admin-modal')).toBeVisible();
+    await page.getByTestId('tenant-admin-close').click();
+    const tenantRow = page.getByTestId('tenant-table').locator('tbody tr[data-row-key]').filter({ hasText: `端到端租户${RUN}` });
+    await tenantRow.getByTestId('tenant-row-datasource').click();
+    const bindDialog = page.getByRole('dialog').filter({ hasText: '主数据库（与平台共用）' });
+    await bindDialog.getByTestId('tenant-datasource-select').click();
+    await page.locator('.ant-select-dropdown:visible').getByText(`端到端数据源${RUN}`, { exact: false }).click();
+    await bindDialog.getByTestId('tenant-datasource-submit').click();
+    const bound = page.waitForResponse((r) => r.url().includes('/api/blade-system/tenant/datasource'));
+    await page.getByTestId('tenant-datasource-confirm').click();
+    expect((await bound).status()).toBe(200);
+    await expect(toast(page, '数据源绑定成功')).toBeVisible();
+
+    // the datasource now names its tenant, and cannot be removed
+    await openAdminMenu(page, 'datasource', '/system/datasource');
+    await expect(row).toContainText(`端到端租户${RUN}`);
+    await row.getByTestId('datasource-row-delete').click();
+    await page.getByTestId('datasource-delete-confirm').click();
+    await expect(page.getByText('该数据源正被租户使用,不能删除')).toBeVisible();
+    await expect(row).toBeVisible();
+  });
 });

@@ -12,6 +12,8 @@ import { AuditLog } from './platform/audit/audit-log.js';
 import { ClientRegistry } from './platform/auth/client.js';
 import { installGuard } from './platform/auth/guard.js';
 import { TokenSigner } from './platform/auth/tokens.js';
+import { Tenancy } from './platform/tenancy/tenancy.js';
+import { installTenantSync } from './platform/tenancy/sync-hook.js';
 import { installEncryption } from './platform/http/encrypt-hook.js';
 import { frameworkErrorHandler, installErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi } from './platform/http/openapi.js';
@@ -40,14 +42,18 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
     // A malformed URL or an over-long path parameter is refused before any route: answer it like every error.
     frameworkErrors: frameworkErrorHandler(config),
   });
+  // `db` is the main database; modules get the routed handle, which follows a bound tenant's datasource.
+  const tenancy = new Tenancy(db, config);
+  const routed = tenancy.routed;
   const clients = new ClientRegistry(db);
   const signer = new TokenSigner(config.jwtSecret);
   const audit = new AuditLog(db, config.production ? 'prod' : 'dev');
 
   app.decorate('config', config);
-  app.decorate('db', db);
+  app.decorate('db', routed);
   app.decorate('routeDefs', []);
-  app.decorate('services', createServices({ config, db, clients, signer, audit }));
+  app.decorate('services', createServices({ config, db: routed, tenancy, clients, signer, audit }));
+  app.addHook('onClose', () => tenancy.close());
 
   installDenyByDefault(app);
   installErrorHandler(app, audit);
@@ -70,11 +76,12 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16384 });
-  installGuard(app, { db, clients, signer, config });
+  installGuard(app, { tenancy, clients, signer, config });
   if (config.apiCrypto) installEncryption(app, config.aesKey);
   audit.install(app);
 
   for (const mod of MODULES) await app.register(mod);
+  installTenantSync(app, tenancy);
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app, VERSION) as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -7,11 +7,15 @@ import { CaptchaService } from './modules/auth/captcha.service.js';
 import { LoginService } from './modules/auth/login.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { LocalFileStore, type FileStore } from './platform/files/file-store.js';
+import type { Tenancy } from './platform/tenancy/tenancy.js';
 
 /** Services shared across modules (the sign-on portal and the token call share login and tokens). */
 export interface Services {
   config: AppConfig;
+  /** The routed handle: the main database, or the current request's tenant datasource. */
   db: Db;
+  /** The main database and the tenants' datasources. */
+  tenancy: Tenancy;
   clients: ClientRegistry;
   signer: TokenSigner;
   audit: AuditLog;
@@ -21,13 +25,16 @@ export interface Services {
   files: FileStore;
 }
 
-export function createServices(base: Pick<Services, 'config' | 'db' | 'clients' | 'signer' | 'audit'>): Services {
-  const captcha = new CaptchaService(base.db);
+export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' | 'clients' | 'signer' | 'audit'>): Services {
+  // Sign-on state (captchas, codes, refresh tokens, sessions) is platform data on the main database;
+  // accounts are read through the routed handle, inside the tenant's scope (token route).
+  const main = base.tenancy.main;
+  const captcha = new CaptchaService(main);
   return {
     ...base,
     captcha,
-    login: new LoginService(base.db, base.config, captcha),
-    tokens: new TokenService(base.db, base.signer, base.config.codeTtlSeconds),
+    login: new LoginService(base.db, main, base.config, captcha),
+    tokens: new TokenService(base.db, main, base.signer, base.config.codeTtlSeconds),
     files: new LocalFileStore(base.config.fileStoreDir),
   };
 }

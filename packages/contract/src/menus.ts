@@ -104,6 +104,7 @@ export const ADMIN_MENUS: MenuDef[] = [
       page('param', '参数管理', '/system/param', 8, 'tool'),
       page('tenant', '租户管理', '/system/tenant', 9, 'team', [['tenant_setting', '租户授权'], ['tenant_datasource', '数据源']]),
       page('tenantpackage', '租户产品包', '/system/tenantpackage', 10, 'gift'),
+      page('datasource', '数据源管理', '/system/datasource', 14, 'database'),
       page('client', '应用管理', '/system/client', 11, 'api'),
       page('region', '行政区划', '/system/region', 12, 'environment'),
       page('versionupdatelog', '版本更新日志', '/system/versionupdatelog', 13, 'history'),

@@ -23,6 +23,8 @@ export interface DbOptions {
   /** Schema for this connection (tests isolate each file in its own schema on PostgreSQL). */
   schema?: string;
   poolSize?: number;
+  /** PostgreSQL only: give up connecting after this long (a tenant datasource being checked). */
+  connectTimeoutMs?: number;
   /** Session time zone: date filters without an offset are read in it (wire contract §3). */
   timeZone?: string;
 }
@@ -49,13 +51,19 @@ async function openPg(opts: DbOptions, zone: string): Promise<DbHandle> {
   const pool = new pg.Pool({
     connectionString: opts.databaseUrl,
     max: opts.poolSize ?? 10,
+    ...(opts.connectTimeoutMs ? { connectionTimeoutMillis: opts.connectTimeoutMs } : {}),
     options: [`-c TimeZone=${zone}`, opts.schema ? `-c search_path=${opts.schema}` : ''].join(' ').trim(),
   });
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
-  await sql`select 1`.execute(db);
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    await db.destroy().catch(() => undefined);
+    throw err;
+  }
   return { db, kind: 'pg', close: () => db.destroy() };
 }
 

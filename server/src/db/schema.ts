@@ -292,6 +292,18 @@ export interface TenantPackageMenuTable {
   menuId: Id;
 }
 
+export interface DatasourceTable extends Audited {
+  id: Generated<string>;
+  name: string;
+  driverClass: ColumnType<string, string | undefined, string>;
+  url: string;
+  username: string;
+  passwordEnc: string | null;
+  remark: string | null;
+  version: Flag;
+  isDeleted: Flag;
+}
+
 export interface SeedStepTable {
   name: string;
   appliedTime: Time;
@@ -304,6 +316,7 @@ export interface Database extends AuthLogDatabase, MemberDatabase, ProfileDataba
   bladeAttach: AttachTable;
   bladeVersionUpdateLog: VersionUpdateLogTable;
   bladeTenant: TenantTable;
+  bladeDatasource: DatasourceTable;
   bladeClient: ClientTable;
   bladeDept: DeptTable;
   bladePost: PostTable;

@@ -14,6 +14,7 @@ import portalConfigRoutes from './system/param/portal-config.routes.js';
 import attachRoutes from './resource/attach.routes.js';
 import tenantRoutes from './system/tenant/tenant.routes.js';
 import tenantPackageRoutes from './system/tenant/package.routes.js';
+import datasourceRoutes from './system/datasource/datasource.routes.js';
 import userloginRoutes from './portal/userlogin/userlogin.routes.js';
 import deptRoutes from './system/dept/dept.routes.js';
 import regionRoutes from './system/region/region.routes.js';
@@ -58,6 +59,7 @@ export const MODULES: FastifyPluginAsync[] = [
   apiScopeModule,
   tenantRoutes,
   tenantPackageRoutes,
+  datasourceRoutes,
   memberRoutes,
   memberLogRoutes,
   memberExcelRoutes,

@@ -18,7 +18,7 @@ export const TENANT_MSG = {
  * Menus that are platform settings: in tenant mode only the platform administrator holds them, and a
  * tenant's package can never include them (SpringBlade issues #41/#42: a tenant admin reaching them).
  */
-export const PLATFORM_MENUS = ['tenant', 'tenantpackage', 'client', 'menu', 'data_scope', 'api_scope', 'param', 'dict', 'versionupdatelog', 'region'] as const;
+export const PLATFORM_MENUS = ['tenant', 'tenantpackage', 'datasource', 'client', 'menu', 'data_scope', 'api_scope', 'param', 'dict', 'versionupdatelog', 'region'] as const;
 
 const id = z.string().regex(/^\d{1,19}$/, '数据编号格式不正确');
 const datetime = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss');
@@ -68,6 +68,9 @@ export interface TenantView {
   expired: boolean;
   packageId: string | null;
   packageName: string | null;
+  /** The tenant's own datasource (数据源), or null: the main database. */
+  datasourceId: string | null;
+  datasourceName: string | null;
   status: number;
   version: number;
   createTime: string | null;
@@ -91,3 +94,62 @@ export interface TenantPackageView {
   remark: string | null;
   version: number;
 }
+
+/** Tenant datasources (数据源管理) and the tenant's binding (租户管理 → 数据源). */
+export const DATASOURCE_MSG = {
+  nameRequired: '请输入数据源名称',
+  nameExists: '数据源名称已存在',
+  urlRequired: '请输入连接地址',
+  urlFormat: '连接地址格式应为 jdbc:postgresql://主机:端口/数据库',
+  credentialsInUrl: '用户名和密码请填写在各自的输入框中,不要写在连接地址里',
+  hostNotAllowed: '连接地址的主机不在允许范围内,请联系运维人员配置 DATASOURCE_HOSTS',
+  usernameRequired: '请输入用户名',
+  connectFailed: '数据源连接失败,请检查连接地址、用户名和密码',
+  inUse: '该数据源正被租户使用,不能删除',
+  inUseChange: '该数据源正被租户使用,不能修改连接地址、用户名和密码',
+  usedByOther: '该数据源已被其他租户使用',
+  required: '请选择数据源',
+  tenantBound: '该租户已绑定数据源,不能更换',
+  defaultTenant: '默认租户使用主数据库,不能绑定数据源',
+  tenantHasData: '该租户已有业务数据,只能为新开通的租户绑定数据源',
+  targetNotEmpty: '目标数据库中已有其他租户的数据,请使用空数据库',
+  bound: '数据源绑定成功',
+} as const;
+
+export const datasourceSubmit = z
+  .object({
+    id: id.optional(),
+    version: z.coerce.number().int().min(1).optional(),
+    name: z.string({ message: DATASOURCE_MSG.nameRequired }).trim().min(1, DATASOURCE_MSG.nameRequired).max(100, '数据源名称不能超过100个字符'),
+    driverClass: z.string().trim().max(100).nullish(),
+    url: z.string({ message: DATASOURCE_MSG.urlRequired }).trim().min(1, DATASOURCE_MSG.urlRequired).max(500, '连接地址不能超过500个字符'),
+    username: z.string({ message: DATASOURCE_MSG.usernameRequired }).trim().min(1, DATASOURCE_MSG.usernameRequired).max(100, '用户名不能超过100个字符'),
+    /** Absent or empty on an edit: the stored password stays. */
+    password: z.string().max(200, '密码不能超过200个字符').nullish(),
+    remark: z.string().trim().max(255, '备注不能超过255个字符').nullish(),
+  })
+  .strict();
+export type DatasourceSubmit = z.infer<typeof datasourceSubmit>;
+
+export interface DatasourceView {
+  id: string;
+  name: string;
+  driverClass: string;
+  url: string;
+  username: string;
+  /** Whether a password is stored (it is never answered). */
+  hasPassword: boolean;
+  remark: string | null;
+  /** Tenants bound to it ("000002 某商会"). */
+  tenants: string[];
+  version: number;
+  createTime: string | null;
+}
+
+/** tenant/datasource body: bind the tenant (business id) to a datasource. */
+export const tenantDatasourceBind = z
+  .object({
+    tenantId: z.string({ message: '请选择租户' }).regex(/^\d{6}$/, '租户编号格式不正确'),
+    datasourceId: z.string({ message: DATASOURCE_MSG.required }).regex(/^\d{1,19}$/, DATASOURCE_MSG.required),
+  })
+  .strict();

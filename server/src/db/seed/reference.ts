@@ -24,6 +24,11 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     const menuIds = await seedMenus(tx, MENU_TREE, '0', new Map());
     const roleIds = await seedRoles(tx, cfg.defaultTenantId);
     await once(tx, 'default-grants-v1', () => grantDefaults(tx, roleIds, menuIds));
+    // Menus added after an installation's first start reach its administrator once.
+    await once(tx, 'datasource-grants-v1', async () => {
+      const codes = codesUnder(MENU_TREE, new Set(['datasource']), new Set());
+      await tx.insertInto('bladeRoleMenu').values(codes.map((c) => ({ roleId: roleIds.administrator, menuId: menuIds.get(c)! }))).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+    });
     await once(tx, 'default-scopes-v1', () => seedScopes(tx, roleIds, menuIds, DEFAULT_SCOPES));
     await once(tx, 'log-scopes-v1', () => seedScopes(tx, roleIds, menuIds, LOG_SCOPES));
     await once(tx, 'version-log-0.1.0', async () => {

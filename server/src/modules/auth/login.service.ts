@@ -32,8 +32,10 @@ const lockedMessage = (until: Date) =>
  */
 export class LoginService {
   private dummyHash: Promise<string> | null = null;
+  /** `db` reads accounts (routed: call inside the tenant's scope); `main` holds the tenants. */
   constructor(
     private readonly db: Db,
+    private readonly main: Db,
     private readonly config: AppConfig,
     private readonly captcha: CaptchaService,
   ) {}
@@ -63,7 +65,7 @@ export class LoginService {
       return this.fail(a, user, locked ? lockedMessage(after.lockedUntil!) : AUTH_MSG.badCredentials, true);
     }
     if (user.status !== 1) return this.fail(a, user, AUTH_MSG.disabled, false);
-    const tenant = await tenantProblem(this.db, user.tenantId);
+    const tenant = await tenantProblem(this.main, user.tenantId);
     if (tenant) return this.fail(a, user, tenant, false);
     if (user.loginFailCount > 0 || user.lockedUntil) await authRepo.clearFailures(this.db, user.id);
     await this.log(a, user, true, null);

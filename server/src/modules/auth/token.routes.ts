@@ -26,7 +26,7 @@ const header = (req: FastifyRequest, name: string) => {
 const oauthError = (message: string) => new AppError(400, message);
 
 export default async function tokenRoutes(app: FastifyInstance) {
-  const { login, tokens, captcha, config, db } = app.services;
+  const { login, tokens, captcha, config, db, tenancy } = app.services;
 
   route(app, {
     method: 'POST',
@@ -51,10 +51,13 @@ export default async function tokenRoutes(app: FastifyInstance) {
 
       let userId: string | null = null;
       let chainId: string | undefined;
+      // The sign-on state is on the main database; the account is read on its tenant's datasource.
+      let accountTenant = tenantId;
       switch (p.grant_type) {
         case 'sso_authorization_code': {
           userId = await tokens.redeemCode(p.code ?? '', client.clientId);
           if (!userId) throw oauthError(AUTH_MSG.codeInvalid);
+          accountTenant = config.defaultTenantId; // the sign-on portal signs on to the default tenant
           break;
         }
         case 'sso_refresh_token': {
@@ -62,37 +65,42 @@ export default async function tokenRoutes(app: FastifyInstance) {
           if (!rotated) throw oauthError(AUTH_MSG.refreshInvalid);
           userId = rotated.userId;
           chainId = rotated.chainId;
-          break;
-        }
-        case 'password':
-        case 'captcha': {
-          const result = await login.authenticate({
-            tenantId,
-            account: p.username ?? '',
-            password: p.password ?? '',
-            captcha: p.grant_type === 'captcha' ? { key: header(req, 'captcha-key'), code: header(req, 'captcha-code') } : undefined,
-            captchaAfterFailure: false,
-            loginType: p.grant_type,
-            ...meta,
-          });
-          if (!result.ok) throw oauthError(result.message);
-          userId = result.user.id;
+          accountTenant = rotated.tenantId;
           break;
         }
         case 'social':
           throw oauthError('第三方账号登录尚未开通,请使用账号密码登录');
       }
-      const user = await authRepo.findUserById(db, userId!);
-      if (!user) throw oauthError(AUTH_MSG.badCredentials);
-      const refusal = user.status !== 1 ? AUTH_MSG.disabled : await tenantProblem(db, user.tenantId);
-      if (refusal) {
-        if (chainId) await tokens.revokeChain(chainId, 'admin');
-        throw oauthError(refusal);
-      }
-      const answer = await tokens.issue(user, client, { chainId, roleId: header(req, 'role-id') });
-      if (p.grant_type === 'sso_authorization_code') await login.log({ tenantId: user.tenantId, account: user.account, loginType: 'sso_code', ...meta }, user, true, null);
-      reply.header('cache-control', 'no-store');
-      return reply.send(answer);
+      return tenancy.run(accountTenant, async () => {
+        switch (p.grant_type) {
+          case 'password':
+          case 'captcha': {
+            const result = await login.authenticate({
+              tenantId,
+              account: p.username ?? '',
+              password: p.password ?? '',
+              captcha: p.grant_type === 'captcha' ? { key: header(req, 'captcha-key'), code: header(req, 'captcha-code') } : undefined,
+              captchaAfterFailure: false,
+              loginType: p.grant_type,
+              ...meta,
+            });
+            if (!result.ok) throw oauthError(result.message);
+            userId = result.user.id;
+            break;
+          }
+        }
+        const user = await authRepo.findUserById(db, userId!);
+        if (!user || user.tenantId !== accountTenant) throw oauthError(AUTH_MSG.badCredentials);
+        const refusal = user.status !== 1 ? AUTH_MSG.disabled : await tenantProblem(tenancy.main, user.tenantId);
+        if (refusal) {
+          if (chainId) await tokens.revokeChain(chainId, 'admin');
+          throw oauthError(refusal);
+        }
+        const answer = await tokens.issue(user, client, { chainId, roleId: header(req, 'role-id') });
+        if (p.grant_type === 'sso_authorization_code') await login.log({ tenantId: user.tenantId, account: user.account, loginType: 'sso_code', ...meta }, user, true, null);
+        reply.header('cache-control', 'no-store');
+        return reply.send(answer);
+      });
     },
   });
 

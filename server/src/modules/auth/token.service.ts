@@ -15,8 +15,10 @@ export interface IssueOptions {
 
 /** Access tokens (JWT), rotating refresh tokens and one-time sign-on codes (wire contract §4). */
 export class TokenService {
+  /** `db` reads accounts (routed to the tenant's datasource); `main` holds the sign-on state. */
   constructor(
     private readonly db: Db,
+    private readonly main: Db,
     private readonly signer: TokenSigner,
     private readonly codeTtlSeconds: number,
   ) {}
@@ -28,7 +30,7 @@ export class TokenService {
     const chainId = opts.chainId ?? randomUUID();
     const roleIds = chosen.map((r) => r.id);
     const refresh = opaqueToken();
-    await this.db
+    await this.main
       .insertInto('authRefreshToken')
       .values({
         tokenHash: sha256(refresh),
@@ -68,7 +70,7 @@ export class TokenService {
 
   async createCode(userId: string, clientId: string, redirectUri: string): Promise<string> {
     const code = opaqueToken();
-    await this.db
+    await this.main
       .insertInto('authCode')
       .values({ codeHash: sha256(code), clientId, userId, redirectUri, expireTime: new Date(Date.now() + this.codeTtlSeconds * 1000) })
       .execute();
@@ -78,7 +80,7 @@ export class TokenService {
   /** The user a one-time code was issued for; the code is spent whether or not it was still valid. */
   async redeemCode(code: string, clientId: string): Promise<string | null> {
     if (!code || code.length > 100) return null;
-    const row = await this.db
+    const row = await this.main
       .updateTable('authCode')
       .set({ usedTime: sql<Date>`now()` })
       .where('codeHash', '=', sha256(code))
@@ -93,10 +95,10 @@ export class TokenService {
    * Rotates a refresh token: each works once. Presenting a spent one revokes its whole chain,
    * so a stolen token is useless once either party has used it (wire contract §4).
    */
-  async rotate(raw: string, clientId: string): Promise<{ userId: string; chainId: string } | null> {
+  async rotate(raw: string, clientId: string): Promise<{ userId: string; chainId: string; tenantId: string } | null> {
     if (!raw || raw.length > 100) return null;
     const hash = sha256(raw);
-    const row = await this.db
+    const row = await this.main
       .updateTable('authRefreshToken')
       .set({ usedTime: sql<Date>`now()` })
       .where('tokenHash', '=', hash)
@@ -107,16 +109,16 @@ export class TokenService {
       // A successor issued while its chain was being revoked (a refresh racing a reuse or a logout)
       // was inserted after the revocation marked the rows: the chain table is the authority.
       .where(({ not, exists, selectFrom }) => not(exists(selectFrom('authRevokedChain as c').select('c.chainId').whereRef('c.chainId', '=', 'authRefreshToken.chainId'))))
-      .returning(['userId', 'chainId'])
+      .returning(['userId', 'chainId', 'tenantId'])
       .executeTakeFirst();
     if (row) return row;
-    const spent = await this.db.selectFrom('authRefreshToken').select(['chainId', 'usedTime']).where('tokenHash', '=', hash).executeTakeFirst();
+    const spent = await this.main.selectFrom('authRefreshToken').select(['chainId', 'usedTime']).where('tokenHash', '=', hash).executeTakeFirst();
     if (spent?.usedTime) await this.revokeChain(spent.chainId, 'reuse');
     return null;
   }
 
   async revokeChain(chainId: string, reason: 'logout' | 'reuse' | 'admin'): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
+    await this.main.transaction().execute(async (tx) => {
       await tx.insertInto('authRevokedChain').values({ chainId, reason }).onConflict((oc) => oc.column('chainId').doNothing()).execute();
       await tx.updateTable('authRefreshToken').set({ revokedTime: sql<Date>`now()` }).where('chainId', '=', chainId).where('revokedTime', 'is', null).execute();
     });

@@ -36,9 +36,21 @@ export type ActorLookup =
 
 /**
  * One query per request: the user, their dept path, the still-valid roles of the token, whether the
- * token's chain was revoked, and whether the route's permission is granted.
+ * token's chain was revoked, and whether the route's permission is granted (two queries for a tenant on
+ * its own datasource: the first, on the main database, reads revocation and the tenant's state).
  */
-export async function loadActor(db: Db, claims: AccessClaims, permission: 'authenticated' | readonly string[]): Promise<ActorLookup> {
+export async function loadActor(db: Db, claims: AccessClaims, permission: 'authenticated' | readonly string[], platform: Db = db): Promise<ActorLookup> {
+  // A tenant on its own datasource: revocation and the tenant's state live on the main database.
+  const separate = platform !== db;
+  const state = separate
+    ? (
+        await sql<{ revoked: boolean; tenantOk: boolean | null; tenantExpired: boolean | null }>`
+          select exists(select 1 from auth_revoked_chain c where c.chain_id = ${claims.chainId}) as revoked,
+            (select t.status = 1 from blade_tenant t where t.tenant_id = ${claims.tenantId} and t.is_deleted = 0) as tenant_ok,
+            (select t.expire_time is not null and t.expire_time < now() from blade_tenant t where t.tenant_id = ${claims.tenantId} and t.is_deleted = 0) as tenant_expired
+        `.execute(platform)
+      ).rows[0]
+    : null;
   const codes = permission === 'authenticated' ? [] : [...permission];
   const roleIds = claims.roleIds.filter((r) => /^\d{1,19}$/.test(r));
   const row = await sql<{
@@ -56,9 +68,13 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: 'authe
     granted: boolean;
   }>`
     select u.account, u.real_name, u.tenant_id, u.status, u.dept_id, d.id_path, u.profile_tag,
-      exists(select 1 from auth_revoked_chain c where c.chain_id = ${claims.chainId}) as revoked,
+      ${
+        state
+          ? sql`${state.revoked}::boolean as revoked, ${state.tenantOk}::boolean as tenant_ok, ${state.tenantExpired}::boolean as tenant_expired,`
+          : sql`exists(select 1 from auth_revoked_chain c where c.chain_id = ${claims.chainId}) as revoked,
       (select t.status = 1 from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0) as tenant_ok,
-      (select t.expire_time is not null and t.expire_time < now() from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0) as tenant_expired,
+      (select t.expire_time is not null and t.expire_time < now() from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0) as tenant_expired,`
+      }
       (select json_agg(json_build_object('id', r.id::text, 'alias', r.role_alias))
          from blade_user_role ur join blade_role r on r.id = ur.role_id
         where ur.user_id = u.id and r.status = 1 and r.is_deleted = 0

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { actualDb } from '../../db/tenant-context.js';
 import type { Actor } from './actor.js';
 
 /**
@@ -83,7 +84,8 @@ export function normalizePath(raw: string): string {
   return p;
 }
 
-function entryOf(db: Db): CacheEntry {
+function entryOf(handle: Db): CacheEntry {
+  const db = actualDb(handle); // the routed handle of a module and the guard's plain one share an entry
   let e = caches.get(db);
   if (!e) {
     e = { loadedAt: 0, patterns: null, loading: null, generation: 0 };

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.js';
+import { mainOf } from '../../db/tenant-context.js';
 
 /**
  * Personal data at rest (issue 5 "Personal data"): phone and certificate numbers are stored encrypted
@@ -47,8 +48,12 @@ export function createCipher(master: string): PersonalDataCipher {
 
 const resolved = new WeakMap<Db, Promise<PersonalDataCipher>>();
 
-/** The cipher of a database (resolved once per database handle). */
-export function personalDataCipher(db: Db, opts: { production: boolean; env?: NodeJS.ProcessEnv }): Promise<PersonalDataCipher> {
+/**
+ * The cipher of a database (resolved once per database handle). A routed handle resolves it on the main
+ * database: a tenant on its own datasource uses the same key (its rows may move between databases).
+ */
+export function personalDataCipher(routed: Db, opts: { production: boolean; env?: NodeJS.ProcessEnv }): Promise<PersonalDataCipher> {
+  const db = mainOf(routed);
   let p = resolved.get(db);
   if (!p) {
     p = resolveMaster(db, opts).then(createCipher);

@@ -2,7 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_MSG, MSG, TENANT_MSG } from '@gsl/contract';
 import type { AppConfig } from '../config/config.js';
 import { PLATFORM_CODES } from '../access/tenant.js';
+import { AsyncResource } from 'node:async_hooks';
 import type { Db } from '../../db/connection.js';
+import { runOnDb } from '../../db/tenant-context.js';
+import type { Tenancy } from '../tenancy/tenancy.js';
 import { loadActor } from '../access/actor.js';
 import { apiScopeAllows, requestPaths } from '../access/api-scope.js';
 import { AppError, forbidden, unauthorized } from '../http/errors.js';
@@ -13,6 +16,9 @@ import type { TokenSigner } from './tokens.js';
 declare module 'fastify' {
   interface FastifyRequest {
     client: ClientRow | null;
+    /** The signed-in tenant's own datasource, when it has one (null: the main database). */
+    tenantDb: Db | null;
+    tenantScope: AsyncResource | null;
   }
 }
 
@@ -36,9 +42,12 @@ const REFUSALS: Record<string, string> = {
   tenant_unavailable: TENANT_MSG.unavailable,
 };
 
-export function installGuard(app: FastifyInstance, deps: { db: Db; clients: ClientRegistry; signer: TokenSigner; config: AppConfig }): void {
+export function installGuard(app: FastifyInstance, deps: { tenancy: Tenancy; clients: ClientRegistry; signer: TokenSigner; config: AppConfig }): void {
+  const main = deps.tenancy.main;
   app.decorateRequest('actor', null);
   app.decorateRequest('client', null);
+  app.decorateRequest('tenantDb', null);
+  app.decorateRequest('tenantScope', null);
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || ('public' in access && access.public === 'open')) return;
@@ -54,11 +63,26 @@ export function installGuard(app: FastifyInstance, deps: { db: Db; clients: Clie
     // so a platform code grants nothing to anyone else.
     const declared = permissionCodes(access.permission);
     const codes = access.permission === 'authenticated' ? 'authenticated' : deps.config.tenantMode ? declared.filter((c) => !PLATFORM_CODES.has(c)) : declared;
-    const found = await loadActor(deps.db, claims, codes);
+    const db = await deps.tenancy.dbOf(claims.tenantId);
+    if (db !== main) req.tenantDb = db;
+    const found = await loadActor(db, claims, codes, main);
     if (!found.ok) throw unauthorized(REFUSALS[found.reason] ?? '登录已失效,请重新登录');
     req.actor = found.actor;
     if (!found.actor.allowed) throw forbidden();
     if (deps.config.tenantMode && !found.actor.isAdministrator && codes !== 'authenticated' && codes.length === 0) throw forbidden();
-    if (!(await apiScopeAllows(deps.db, found.actor, requestPaths(req)))) throw forbidden();
+    if (!(await apiScopeAllows(db, found.actor, requestPaths(req)))) throw forbidden();
+  });
+  // A bound tenant's request runs on its datasource: everything after the guard happens inside the scope.
+  // The body is parsed outside any async context, so the scope is entered again before validation.
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (!req.tenantDb) return done();
+    runOnDb(req.tenantDb, () => {
+      req.tenantScope = new AsyncResource('tenant-db');
+      done();
+    });
+  });
+  app.addHook('preValidation', (req, _reply, done) => {
+    if (!req.tenantScope) return done();
+    req.tenantScope.runInAsyncScope(done, req.raw);
   });
 }

@@ -35,6 +35,8 @@ export interface AppConfig {
   webDist?: string;
   tenantMode: boolean;
   defaultTenantId: string;
+  /** Hosts a tenant datasource may point at (DATASOURCE_HOSTS; loopback by default). */
+  datasourceHosts: string[];
   /** Local file store directory (default DATA_DIR/files). */
   fileStoreDir: string;
   fileMaxBytes: number;
@@ -94,6 +96,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webDist: env.WEB_DIST || undefined,
     tenantMode: bool(env.TENANT_MODE, false),
     defaultTenantId: env.DEFAULT_TENANT_ID || '000001',
+    datasourceHosts: (env.DATASOURCE_HOSTS || '127.0.0.1,localhost,::1')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     fileStoreDir: env.FILE_STORE_DIR || `${env.DATA_DIR || './data'}/files`,
     fileMaxBytes: int(env, 'FILE_MAX_BYTES', 20 * 1024 * 1024, 1024),
     fileExtensions: (env.FILE_EXTENSIONS || 'jpg,jpeg,png,gif,webp,pdf,doc,docx,xls,xlsx,ppt,pptx,txt,csv,zip,rar,7z,mp4')

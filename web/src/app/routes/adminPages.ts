@@ -16,6 +16,7 @@ export const ADMIN_PAGES: Record<string, PageComponent> = {
   '/system/region': lazyPage(() => import('../../pages/system/region')),
   '/system/tenant': lazyPage(() => import('../../pages/system/tenant')),
   '/system/tenantpackage': lazyPage(() => import('../../pages/system/tenantpackage')),
+  '/system/datasource': lazyPage(() => import('../../pages/system/datasource')),
   '/system/versionupdatelog': lazyPage(() => import('../../pages/system/versionupdatelog')),
   '/monitor/log/usual': lazyPage(() => import('../../pages/monitor/log/usual')),
   '/monitor/log/api': lazyPage(() => import('../../pages/monitor/log/api')),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idQuery, idsQuery, pageQuery, tenantSubmit } from '@gsl/contract';
+import { DATASOURCE_MSG, MSG, idQuery, idsQuery, pageQuery, tenantDatasourceBind, tenantSubmit } from '@gsl/contract';
+import { bindTenant } from '../../../platform/tenancy/bind.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
@@ -15,21 +16,40 @@ const FIELDS: FieldWhitelist = {
   contactNumber: { column: 't.contactNumber', kind: 'text' },
   expireTime: { column: 't.expireTime', kind: 'date' },
 };
-const COLUMNS = ['t.id', 't.tenantId', 't.tenantName', 't.domainUrl', 't.linkman', 't.contactNumber', 't.address', 't.accountNumber', 't.expireTime', 't.packageId', 't.status', 't.version', 't.createTime', 'p.packageName'] as const;
+const COLUMNS = ['t.id', 't.tenantId', 't.tenantName', 't.domainUrl', 't.linkman', 't.contactNumber', 't.address', 't.accountNumber', 't.expireTime', 't.packageId', 't.datasourceId', 't.status', 't.version', 't.createTime', 'p.packageName', 'ds.name as datasourceName'] as const;
 
 /** Tenants (platform administration, menu 'tenant'). */
 export default async function tenantRoutes(app: FastifyInstance) {
   const { db, config } = app;
+  const { tenancy } = app.services;
   const tz = config.timeZone;
-  const base = () => db.selectFrom('bladeTenant as t').leftJoin('bladeTenantPackage as p', 'p.id', 't.packageId').where('t.isDeleted', '=', 0);
-  const accounts = (tenantIds: string[]) =>
-    tenantIds.length
-      ? db.selectFrom('bladeUser').select(['tenantId', (eb) => eb.fn.countAll<string>().as('n')]).where('tenantId', 'in', tenantIds).where('isDeleted', '=', 0).groupBy('tenantId').execute()
-      : Promise.resolve([]);
+  const base = () =>
+    db
+      .selectFrom('bladeTenant as t')
+      .leftJoin('bladeTenantPackage as p', 'p.id', 't.packageId')
+      .leftJoin('bladeDatasource as ds', 'ds.id', 't.datasourceId')
+      .where('t.isDeleted', '=', 0);
+  const count = (on: typeof db, tenantIds: string[]) =>
+    on.selectFrom('bladeUser').select(['tenantId', (eb) => eb.fn.countAll<string>().as('n')]).where('tenantId', 'in', tenantIds).where('isDeleted', '=', 0).groupBy('tenantId').execute();
+  /** Live accounts per tenant, counted where each tenant's users live (its datasource or the main database). */
+  const accounts = async (rows: Array<{ tenantId: string; datasourceId: unknown }>) => {
+    const onMain = rows.filter((r) => r.datasourceId == null).map((r) => r.tenantId);
+    const out = onMain.length ? await count(db, onMain) : [];
+    for (const r of rows.filter((x) => x.datasourceId != null)) {
+      try {
+        out.push(...(await count(await tenancy.dbOf(r.tenantId), [r.tenantId])));
+      } catch {
+        /* datasource unreachable: shown as 0 */
+      }
+    }
+    return out;
+  };
   const view = (r: any, used: number) => ({
     ...r,
     id: String(r.id),
     packageId: r.packageId == null ? null : String(r.packageId),
+    datasourceId: r.datasourceId == null ? null : String(r.datasourceId),
+    datasourceName: r.datasourceName ?? null,
     accountUsed: used,
     expired: !!r.expireTime && new Date(r.expireTime).getTime() < Date.now(),
     expireTime: formatTime(r.expireTime, tz),
@@ -45,7 +65,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     query: pageQuery.passthrough(),
     handler: async ({ query }) => {
       const page = await paginate<any>(base().where((eb) => eb.and(filterExpressions(eb, query as Record<string, unknown>, FIELDS))), (qb) => qb.select(COLUMNS), query, FIELDS, [['t.tenantId', 'asc']]);
-      const used = new Map((await accounts(page.records.map((r) => r.tenantId))).map((u) => [u.tenantId, Number(u.n)]));
+      const used = new Map((await accounts(page.records)).map((u) => [u.tenantId, Number(u.n)]));
       return { ...page, records: page.records.map((r) => view(r, used.get(r.tenantId) ?? 0)) };
     },
   });
@@ -60,7 +80,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     handler: async ({ query }) => {
       const row = await base().select(COLUMNS).where('t.id', '=', query.id).executeTakeFirst();
       if (!row) throw notFound();
-      const used = await accounts([row.tenantId]);
+      const used = await accounts([row as any]);
       return view(row, Number(used[0]?.n ?? 0));
     },
   });
@@ -84,7 +104,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     handler: async ({ actor, body }) => {
       const { id, adminPassword } = await tenantService.submit(db, actor, body, config.defaultTenantId);
       const row = (await base().select(COLUMNS).where('t.id', '=', id).executeTakeFirstOrThrow()) as any;
-      const used = await accounts([row.tenantId]);
+      const used = await accounts([row as any]);
       return withMsg({ ...view(row, Number(used[0]?.n ?? 0)), ...(adminPassword ? { adminAccount: 'admin', adminPassword } : {}) }, body.id ? MSG.updated : MSG.added);
     },
   });
@@ -120,6 +140,19 @@ export default async function tenantRoutes(app: FastifyInstance) {
     handler: async ({ actor, query }) => {
       await tenantService.remove(db, actor, [...new Set(query.ids.split(','))], config.defaultTenantId);
       return withMsg(null, MSG.removed);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-system/tenant/datasource',
+    summary: 'tenant datasource: 租户绑定数据源 (仅限尚无业务数据的租户; 目标库迁移并写入平台数据与租户账号, 此后该租户的请求都在其数据源上执行)',
+    tags: ['system-tenant'],
+    access: { permission: 'tenant_datasource' },
+    body: tenantDatasourceBind,
+    handler: async ({ body }) => {
+      await bindTenant(tenancy, { tenantId: body.tenantId, datasourceId: body.datasourceId, defaultTenantId: config.defaultTenantId });
+      return withMsg(null, DATASOURCE_MSG.bound);
     },
   });
 }

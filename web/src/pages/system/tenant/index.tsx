@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TenantSubmit, TenantView } from '@gsl/contract';
 import { tenantApi, usePackageOptions } from '../../../api/system/tenant';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
 import { AdminAccountModal, type IssuedAccount } from './AdminAccountModal';
+import { DatasourceModal } from './DatasourceModal';
 import { TENANT_COLUMNS, tenantFields } from './fields';
 import { SettingModal } from './SettingModal';
 import { tenantBody, tenantFormValues } from './tenantLogic';
@@ -13,15 +14,15 @@ import { tenantBody, tenantFormValues } from './tenantLogic';
 /**
  * 租户管理 at /system/tenant (menu tenant; specification §6 "Tenant administration exists with package
  * and datasource settings"): the tenants with their account use, expiry and package; search, 新增 /
- * 查看 / 编辑 / 删除 and, per row, 租户授权 (tenant_setting: quota, expiry, package). A new tenant is
- * provisioned by the server (root org, admin role, admin account) and its initial password is shown
- * once. Tenants share one database, isolated by tenant id: there is no per-tenant datasource, so the
- * 数据源 button (tenant_datasource) is not offered.
+ * 查看 / 编辑 / 删除 and, per row, 租户授权 (tenant_setting: quota, expiry, package) and 数据源
+ * (tenant_datasource: bind a new tenant to its own database). A new tenant is provisioned by the server
+ * (root org, admin role, admin account) and its initial password is shown once.
  */
 export default function TenantPage() {
   const can = useCan();
   const packages = usePackageOptions();
   const [setting, setSetting] = useState<TenantView | null>(null);
+  const [datasource, setDatasource] = useState<TenantView | null>(null);
   const [issued, setIssued] = useState<IssuedAccount | null>(null);
   return (
     <>
@@ -36,7 +37,7 @@ export default function TenantPage() {
           { name: 'linkman', label: '联系人' },
         ]}
         permissions={{ add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' }}
-        actionWidth={300}
+        actionWidth={360}
         addValues={() => ({ accountNumber: -1 })}
         toFormValues={tenantFormValues}
         fromFormValues={tenantBody}
@@ -44,16 +45,26 @@ export default function TenantPage() {
           if (mode === 'add' && data?.adminPassword) setIssued({ tenantId: data.tenantId, tenantName: data.tenantName, account: data.adminAccount ?? 'admin', password: data.adminPassword });
         }}
         rowActions={
-          can('tenant_setting')
+          can('tenant_setting') || can('tenant_datasource')
             ? (row) => (
-                <Button type="link" size="small" icon={<SafetyCertificateOutlined />} onClick={() => setSetting(row)} data-testid="tenant-row-setting">
-                  租户授权
-                </Button>
+                <>
+                  {can('tenant_setting') && (
+                    <Button type="link" size="small" icon={<SafetyCertificateOutlined />} onClick={() => setSetting(row)} data-testid="tenant-row-setting">
+                      租户授权
+                    </Button>
+                  )}
+                  {can('tenant_datasource') && (
+                    <Button type="link" size="small" icon={<DatabaseOutlined />} onClick={() => setDatasource(row)} data-testid="tenant-row-datasource">
+                      数据源
+                    </Button>
+                  )}
+                </>
               )
             : undefined
         }
       />
       <SettingModal tenant={setting} onClose={() => setSetting(null)} />
+      <DatasourceModal tenant={datasource} onClose={() => setDatasource(null)} />
       <AdminAccountModal issued={issued} onClose={() => setIssued(null)} />
     </>
   );

@@ -11,7 +11,19 @@ vi.mock('../../../api/system/tenant', async (original) => {
   const real = await original<typeof import('../../../api/system/tenant')>();
   return { ...real, tenantSetting: vi.fn(), usePackageOptions: () => ({ data: [{ id: '5', packageName: '基础版', menuIds: '1', remark: null, version: 1 }], isFetching: false }) };
 });
+vi.mock('../../../api/system/datasource', () => ({
+  bindTenantDatasource: vi.fn(),
+  useDatasourceOptions: () => ({
+    data: [
+      { id: '7', name: '吴江库', url: 'jdbc:postgresql://127.0.0.1:5432/wj', inUse: false },
+      { id: '8', name: '昆山库', url: 'jdbc:postgresql://127.0.0.1:5432/ks', inUse: true },
+    ],
+    isFetching: false,
+  }),
+}));
 const { toast } = await import('../../../api/feedback');
+const dsApi = await import('../../../api/system/datasource');
+const { DatasourceModal } = await import('./DatasourceModal');
 const api = await import('../../../api/system/tenant');
 const { SettingModal } = await import('./SettingModal');
 const { AdminAccountModal } = await import('./AdminAccountModal');
@@ -30,6 +42,8 @@ const TENANT: TenantView = {
   expired: false,
   packageId: '5',
   packageName: '基础版',
+  datasourceId: null,
+  datasourceName: null,
   status: 1,
   version: 4,
   createTime: null,
@@ -94,5 +108,36 @@ describe('租户授权 and the new tenant’s account', { timeout: 30_000 }, () 
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('tenant-admin-close'));
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('数据源 (tenant_datasource)', { timeout: 30_000 }, () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('binds a new tenant to a datasource it picks, after confirming; a datasource in use cannot be picked', async () => {
+    vi.mocked(dsApi.bindTenantDatasource).mockResolvedValue({ data: null, msg: '数据源绑定成功' });
+    const onClose = vi.fn();
+    wrap(<DatasourceModal tenant={TENANT} onClose={onClose} />);
+    expect(await screen.findByText('主数据库（与平台共用）')).toBeTruthy();
+    const submit = screen.getByTestId('tenant-datasource-submit') as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    fireEvent.mouseDown(within(screen.getByTestId('tenant-datasource-select')).getByRole('combobox'));
+    const used = await screen.findByText(/昆山库.*（已被使用）/);
+    expect(used.closest('.ant-select-item-option-disabled')).toBeTruthy();
+    fireEvent.click(await screen.findByText(/吴江库/));
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    fireEvent.click(submit);
+    expect((await screen.findAllByText('确定绑定该数据源?')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByTestId('tenant-datasource-confirm'));
+    await waitFor(() => expect(dsApi.bindTenantDatasource).toHaveBeenCalledWith('000002', '7'));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('数据源绑定成功'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('a bound tenant shows its datasource and offers no other', async () => {
+    wrap(<DatasourceModal tenant={{ ...TENANT, datasourceId: '7', datasourceName: '吴江库' }} onClose={vi.fn()} />);
+    expect(await screen.findByText('吴江库')).toBeTruthy();
+    expect(screen.queryByTestId('tenant-datasource-submit')).toBeNull();
+    expect(screen.queryByTestId('tenant-datasource-select')).toBeNull();
   });
 });
