@@ -10,6 +10,7 @@ import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { notFound } from '../../platform/http/errors.js';
 import { memberRepo } from './member.repo.js';
+import { changesOf } from '../../platform/audit/change-log.js';
 
 const LOG_FIELDS: FieldWhitelist = {
   recordName: { column: 'l.recordName', kind: 'text' },
@@ -64,18 +65,6 @@ async function logPage(db: Db, actor: Actor, query: LogQuery) {
     LOG_FIELDS,
     [['l.createTime', 'desc'], ['l.id', 'desc']],
   );
-}
-
-async function changesOf(db: Db, logIds: string[]) {
-  if (!logIds.length) return new Map<string, z.infer<typeof change>[]>();
-  const rows = await db.selectFrom('aocLogField').select(['id', 'logId', 'field', 'fieldLabel', 'oldValue', 'newValue']).where('logId', 'in', logIds).orderBy('logId').orderBy('id').execute();
-  const out = new Map<string, z.infer<typeof change>[]>();
-  for (const r of rows) {
-    const list = out.get(String(r.logId)) ?? [];
-    list.push({ id: String(r.id), field: r.field, fieldLabel: r.fieldLabel, oldValue: r.oldValue, newValue: r.newValue });
-    out.set(String(r.logId), list);
-  }
-  return out;
 }
 
 export default async function memberLogRoutes(app: FastifyInstance) {

@@ -120,6 +120,16 @@ describe('person base: rules', () => {
       .where('l.recordId', '=', saved.id)
       .execute();
     expect(log).toEqual(expect.arrayContaining([{ field: 'post', oldValue: null, newValue: '董事长' }, { field: 'education', oldValue: null, newValue: '大学本科' }]));
+    // the profile's own history (personbase/log): newest first, who changed which field from what to what
+    const history = await call('nj_aoc', 'GET', `${PB}/log`, { query: { id: saved.id } });
+    expect(history.status).toBe(200);
+    expect(history.body.data.total).toBe(2);
+    const [update, insert] = history.body.data.records;
+    expect(insert).toMatchObject({ mode: 'insert', modeName: '新增', tagName: '人员库', recordName: '王志强' });
+    expect(update).toMatchObject({ mode: 'update', modeName: '修改', fieldCount: 2 });
+    expect(update.changes).toEqual(expect.arrayContaining([expect.objectContaining({ fieldLabel: expect.any(String), oldValue: null, newValue: '董事长' })]));
+    // another city's federation sees neither the record nor its history
+    expect((await call('sz', 'GET', `${PB}/log`, { query: { id: saved.id } })).status).toBe(404);
   });
 });
 

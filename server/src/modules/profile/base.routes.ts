@@ -7,6 +7,8 @@ import { assertGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route } from '../../platform/http/route.js';
+import { formatTime } from '../../platform/http/time.js';
+import { recordHistory } from '../../platform/audit/change-log.js';
 import { baseService, enterpriseBaseDef, personBaseDef, type BaseDef } from './base.service.js';
 import { shownSensitive, viewOf, type Row } from './profile.codec.js';
 import { ENTERPRISE_PARENT, PERSON_PARENT, PROFILE_RESOURCE } from './profile.defs.js';
@@ -62,6 +64,20 @@ export default async function baseRoutes(app: FastifyInstance) {
       scope: parentScope(p, 'query.id'),
       response: record,
       handler: async ({ req, actor, query }) => (await answer(req, actor, [await svc.detail(actor, { id: query.id })]))[0],
+    });
+
+    route(app, {
+      method: 'GET',
+      url: `${p.prefix}/log`,
+      summary: `${name} log: ${label}记录的变更记录 (id; 新增、修改的字段原值与新值、删除; 最新在前)`,
+      tags: ['profile'],
+      access: { permission: read },
+      query: pageQuery.extend({ id: idQuery.shape.id }).strict(),
+      scope: parentScope(p, 'query.id'),
+      handler: async ({ actor, query }) => {
+        await svc.detail(actor, { id: query.id }); // inside the caller's scope, or 404
+        return recordHistory(app.db, { tenantId: actor.tenantId, tag: name, tagName: label, recordId: query.id, current: query.current, size: query.size, timeZone: tz, format: formatTime });
+      },
     });
 
     route(app, {

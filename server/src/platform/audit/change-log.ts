@@ -1,3 +1,4 @@
+import { LOG_MODES } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../access/actor.js';
 
@@ -115,3 +116,58 @@ export const changeLog = {
       .execute();
   },
 };
+
+/** The field changes of history rows, by log id, in write order. */
+export async function changesOf(db: Db, logIds: string[]): Promise<Map<string, Array<FieldChange & { id: string }>>> {
+  const out = new Map<string, Array<FieldChange & { id: string }>>();
+  if (!logIds.length) return out;
+  const rows = await db.selectFrom('aocLogField').select(['id', 'logId', 'field', 'fieldLabel', 'oldValue', 'newValue']).where('logId', 'in', logIds).orderBy('logId').orderBy('id').execute();
+  for (const r of rows) {
+    const list = out.get(String(r.logId)) ?? [];
+    list.push({ id: String(r.id), field: r.field, fieldLabel: r.fieldLabel, oldValue: r.oldValue, newValue: r.newValue });
+    out.set(String(r.logId), list);
+  }
+  return out;
+}
+
+/**
+ * One record's history, newest first, with its field changes (the caller has checked that the actor may
+ * see the record). Paged by current/size like every list.
+ */
+export async function recordHistory(db: Db, q: { tenantId: string; tag: string; tagName: string; recordId: string; current: number; size: number; timeZone: string; format: (d: Date, tz: string) => string | null }) {
+  const base = db.selectFrom('aocLog as l').leftJoin('bladeDept as d', 'd.id', 'l.deptId').where('l.tenantId', '=', q.tenantId).where('l.tag', '=', q.tag).where('l.recordId', '=', q.recordId);
+  const [{ n }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['l.id', 'l.tag', 'l.mode', 'l.recordId', 'l.recordName', 'l.deptId', 'd.deptName', 'l.fieldCount', 'l.createBy', 'l.createName', 'l.createTime'])
+      .orderBy('l.createTime', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(q.size)
+      .offset((q.current - 1) * q.size)
+      .execute(),
+  ]);
+  const changes = await changesOf(db, rows.map((r) => String(r.id)));
+  const total = Number(n);
+  return {
+    records: rows.map((r) => ({
+      id: String(r.id),
+      tag: r.tag,
+      tagName: q.tagName,
+      mode: r.mode,
+      modeName: LOG_MODES[r.mode] ?? r.mode,
+      recordId: String(r.recordId),
+      recordName: r.recordName,
+      deptId: String(r.deptId),
+      deptName: r.deptName,
+      fieldCount: r.fieldCount,
+      createBy: r.createBy,
+      createName: r.createName,
+      createTime: q.format(r.createTime, q.timeZone),
+      changes: changes.get(String(r.id)) ?? [],
+    })),
+    total,
+    size: q.size,
+    current: q.current,
+    pages: Math.ceil(total / q.size),
+  };
+}

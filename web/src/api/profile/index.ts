@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Envelope, PageResult } from '@gsl/contract';
 import { bladeCrudApi, type CrudApi, type ListQuery } from '../crud';
 import { get, request } from '../http';
+import type { LogRecord } from '../member';
 
 /**
  * The profile calls of issue 5 (specification §3 "Organisation profile", "Enterprise profile",
@@ -43,6 +44,10 @@ export const personBaseApi = bladeCrudApi<ProfileRow, Record<string, unknown>>(P
 export const enterpriseBaseApi = bladeCrudApi<ProfileRow, Record<string, unknown>>(PROFILE_PREFIX.enterprise, ['profile', 'enterprise']);
 
 export const profileDetail = (kind: 'person' | 'enterprise', id: string, signal?: AbortSignal) => get<ProfileRow>(`${PROFILE_PREFIX[kind]}/detail`, { id }, { signal });
+
+/** One person's or enterprise's change history (personbase/log, enterprisebase/log), newest first. */
+export const profileLog = (kind: 'person' | 'enterprise', id: string, page: Record<string, number>, signal?: AbortSignal) =>
+  get<PageResult<LogRecord>>(`${PROFILE_PREFIX[kind]}/log`, { id, ...page }, { signal }).then((p) => p ?? { records: [], total: 0, size: page.size ?? 10, current: page.current ?? 1, pages: 0 });
 
 export function useProfileDetail(kind: 'person' | 'enterprise', id: string | undefined) {
   return useQuery({ queryKey: ['profile', kind, 'detail', id], queryFn: ({ signal }) => profileDetail(kind, id as string, signal), enabled: Boolean(id) });

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Drawer, Empty, Table, Tag } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
+import type { PageResult } from '@gsl/contract';
 import { loggerPage, type LogChange, type LogRecord } from '../../../api/member';
 import { usePagination } from '../../../components/pagination';
 
@@ -34,12 +35,17 @@ export const logColumns = (withRecord: boolean): ColumnsType<LogRecord> => [
   { key: 'changes', dataIndex: 'changes', title: '变更内容', render: (_: unknown, r: LogRecord) => <ChangeList changes={r.changes ?? []} /> },
 ];
 
-/** One record's field-level change history (auto/logger/page with recordId and its tag), newest first. */
-export function RecordHistory({ tag, recordId }: { tag: string; recordId: string }) {
+type HistoryLoader = (page: { current: number; size: number }, signal: AbortSignal) => Promise<PageResult<LogRecord>>;
+
+/**
+ * One record's field-level change history, newest first: a member's from auto/logger/page (recordId and
+ * its tag), or another record's from `load` (e.g. a profile's personbase/log).
+ */
+export function RecordHistory({ tag, recordId, load }: { tag: string; recordId: string; load?: HistoryLoader }) {
   const { query: page, pagination } = usePagination();
   const list = useQuery({
     queryKey: ['member', 'log', 'record', tag, recordId, page],
-    queryFn: ({ signal }) => loggerPage({ tags: tag, recordId, ...page }, signal),
+    queryFn: ({ signal }) => (load ? load(page, signal) : loggerPage({ tags: tag, recordId, ...page }, signal)),
     placeholderData: keepPreviousData,
   });
   return (

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Button, Drawer, Empty, Spin, Tabs } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { Fields } from '@gsl/contract';
-import { useProfileDetail, type ProfileRow } from '../../../../api/profile';
+import { profileLog, useProfileDetail, type ProfileRow } from '../../../../api/profile';
+import { RecordHistory } from '../ChangeLog';
 import { ProfileDescriptions } from './fieldKit';
 
 export interface ProfileTab {
@@ -13,7 +14,8 @@ export interface ProfileTab {
 
 /**
  * A person's or enterprise's profile page (档案): the record's basic info from the detail call
- * (personal data as the server answers it) and a tab per section, each with its own rows.
+ * (personal data as the server answers it), a tab per section, each with its own rows, and the record's
+ * change history (变更记录: who changed which field from what to what).
  */
 export function ProfileDrawer({
   kind, id, title, fields, names, tabs, onClose, testId,
@@ -57,6 +59,11 @@ export function ProfileDrawer({
               ),
             },
             ...tabs.map((t) => ({ key: t.key, label: <span data-testid={`${testId}-tab-${t.key}`}>{t.label}</span>, children: t.render(row) })),
+            {
+              key: 'history',
+              label: <span data-testid={`${testId}-tab-history`}>变更记录</span>,
+              children: <RecordHistory tag={`${kind}base`} recordId={row.id} load={(page, signal) => profileLog(kind, row.id, page, signal)} />,
+            },
           ]}
         />
       )}

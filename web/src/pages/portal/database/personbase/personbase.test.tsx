@@ -24,6 +24,11 @@ const PERSON = {
   domicileAddress: null, homeAddress: null, photo: null, remark: null, version: 2, createTime: '2024-06-01 10:00:00', updateTime: '2024-06-02 10:00:00',
 };
 const EXPERIENCE = { id: '71', personId: '51', deptId: '1', kind: 1, kindName: '工作经历', startDate: '2005-07-01', endDate: null, orgName: '南京某科技有限公司', title: '总经理', detail: null, sort: 0, version: 1 };
+const HISTORY = {
+  id: '91', tag: 'personbase', tagName: '人员库', mode: 'update', modeName: '修改', recordId: '51', recordName: '张建国', deptId: '1', deptName: '南京市工商联',
+  fieldCount: 1, createBy: 'nj_aoc', createName: '南京市工商联管理员', createTime: '2024-06-02 10:00:00',
+  changes: [{ id: '92', field: 'post', fieldLabel: '职务', oldValue: '副总经理', newValue: '总经理' }],
+};
 const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const ALL = ['profile_person', 'profile_person_add', 'profile_person_edit', 'profile_person_delete', 'profile_person_view'];
 
@@ -45,6 +50,7 @@ const answer = async (url: string) => {
   if (url === `${PB}/list`) return page([PERSON]);
   if (url === `${PB}/detail`) return PERSON;
   if (url === `${PB}/experience/list`) return [EXPERIENCE];
+  if (url === `${PB}/log`) return page([HISTORY]);
   if (url.endsWith('/list')) return [];
   return undefined;
 };
@@ -124,6 +130,18 @@ describe('人员库', () => {
     await within(form).findByText('请选择经历类型');
     await within(form).findByText('请输入单位或学校');
     expect(request).not.toHaveBeenCalled();
+  });
+
+  it('the profile’s 变更记录 shows who changed which field from what to what', async () => {
+    renderWith(['profile_person']);
+    fireEvent.click(await screen.findByTestId('personbase-open-51'));
+    const drawer = await screen.findByTestId('person-profile');
+    await within(drawer).findByText('江苏南京');
+    fireEvent.click(within(drawer).getByTestId('person-profile-tab-history'));
+    const change = await within(drawer).findByTestId('member-log-change');
+    expect(change.textContent).toBe('职务：副总经理 → 总经理');
+    expect(within(drawer).getByText('南京市工商联管理员')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith(`${PB}/log`, { id: '51', current: 1, size: 10 }, expect.anything());
   });
 
   it('without the write codes shows no 新增, 编辑, 删除 and no section writes', async () => {
