@@ -58,8 +58,8 @@ export const PORTAL_MENU: MenuDef = {
       // personal data (phone and certificate numbers) unmasked — every such view is logged.
       children: [
         page('member_enterprise', '企业会员', '/portal/database/enterprise', 1, 'shop', [['member_enterprise_import', '导入'], ['member_enterprise_export', '导出']]),
-        page('member_group', '团体会员', '/portal/database/group', 2, 'cluster', [['member_group_export', '导出']]),
-        page('member_person', '个人会员', '/portal/database/person', 3, 'user', [['member_person_export', '导出']]),
+        page('member_group', '团体会员', '/portal/database/group', 2, 'cluster', [['member_group_import', '导入'], ['member_group_export', '导出']]),
+        page('member_person', '个人会员', '/portal/database/person', 3, 'user', [['member_person_import', '导入'], ['member_person_export', '导出']]),
         { code: 'member_log', name: '变更记录', path: '/portal/database/log', source: 'history', category: 1, sort: 4 },
         page('chamber', '商会管理', '/portal/database/chamber', 5, 'bank'),
         { code: 'member_sensitive', name: '查看敏感信息', category: 2, sort: 6 },

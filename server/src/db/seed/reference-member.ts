@@ -48,10 +48,13 @@ export async function seedMemberReference(tx: Db, roleIds: Record<RoleAlias, str
     await tx.insertInto('bladeRoleMenu').values(rows).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
   });
   // The import and export buttons came later: installations that already ran v1 get them for the same roles.
-  await once(tx, 'member-grants-v2-excel', async () => {
-    const codes = memberCodes().filter((c) => /^member_(enterprise|group|person)_(import|export)$/.test(c));
+  const grantExcel = async (pattern: RegExp) => {
+    const codes = memberCodes().filter((c) => pattern.test(c));
     const roles: RoleAlias[] = ['administrator', 'admin', 'aoc', 'coc'];
     const rows = codes.flatMap((code) => roles.map((r) => ({ roleId: roleIds[r], menuId: menuIds.get(code)! })));
     if (rows.length) await tx.insertInto('bladeRoleMenu').values(rows).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
-  });
+  };
+  await once(tx, 'member-grants-v2-excel', () => grantExcel(/^member_(enterprise|group|person)_(import|export)$/));
+  // Group and person imports came after v2.
+  await once(tx, 'member-grants-v3-import', () => grantExcel(/^member_(group|person)_import$/));
 }

@@ -7,7 +7,7 @@ import { AppError, badRequest } from '../../platform/http/errors.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { route } from '../../platform/http/route.js';
 import { formatTime } from '../../platform/http/time.js';
-import { ENTERPRISE, MEMBER_KIND_DEFS, MEMBER_RESOURCE } from './member.kinds.js';
+import { MEMBER_KIND_DEFS, MEMBER_RESOURCE } from './member.kinds.js';
 import { memberExcelService, memberImportService } from './member-excel.service.js';
 import { memberService } from './member.service.js';
 import { memberPageQuery } from './member.routes.js';
@@ -45,6 +45,7 @@ const today = (tz: string) => (formatTime(new Date(), tz) ?? '').slice(0, 10).re
  * export-member-* (issue 5): the member page's filters and scope as an xlsx, streamed with exceljs'
  * WorkbookWriter while the rows are read by keyset a chunk at a time. Phone and certificate numbers are
  * masked unless the caller holds member_sensitive; an unmasked export is logged like an unmasked view.
+ * export-template / import-member-* (every kind): the import's template and the checked, one-transaction import.
  */
 export default async function memberExcelRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -88,43 +89,44 @@ export default async function memberExcelRoutes(app: FastifyInstance) {
     });
   }
 
-  // Import (enterprise members): the template and the upload.
-  const kind = ENTERPRISE;
-  const svc = memberService(kind, { db, cipher });
-  route(app, {
-    method: 'GET',
-    url: `${kind.prefix}/export-template`,
-    summary: `export-template: 下载${kind.label}导入模板 (xlsx: 表头、一行示例与填写说明)`,
-    tags,
-    access: { permission: `${kind.permission}_import` as PermissionCode },
-    raw: true,
-    produces: XLSX,
-    handler: async ({ actor, reply }) => {
-      const own = await db.selectFrom('bladeDept').select('deptName').where('id', '=', actor.deptId).executeTakeFirst();
-      return download(reply, 'member-template.xlsx', `${kind.label}导入模板.xlsx`).send(await memberImportService.template(kind, own?.deptName ?? null));
-    },
-  });
+  // Import (every kind): the template and the upload.
+  for (const kind of MEMBER_KIND_DEFS) {
+    const svc = memberService(kind, { db, cipher });
+    route(app, {
+      method: 'GET',
+      url: `${kind.prefix}/export-template`,
+      summary: `export-template: 下载${kind.label}导入模板 (xlsx: 表头、一行示例与填写说明)`,
+      tags,
+      access: { permission: `${kind.permission}_import` as PermissionCode },
+      raw: true,
+      produces: XLSX,
+      handler: async ({ actor, reply }) => {
+        const own = await db.selectFrom('bladeDept').select('deptName').where('id', '=', actor.deptId).executeTakeFirst();
+        return download(reply, `member-${kind.kind}-template.xlsx`, `${kind.label}导入模板.xlsx`).send(await memberImportService.template(kind, own?.deptName ?? null));
+      },
+    });
 
-  route(app, {
-    method: 'POST',
-    url: `${kind.prefix}/import-member-${kind.kind}`,
-    summary: `import-member-${kind.kind}: 导入${kind.label} (multipart 字段 file 上传 xlsx; 先校验整个文件, 有效行在一个事务中写入并记入变更记录; dryRun=true 只校验)`,
-    tags,
-    access: { permission: `${kind.permission}_import` as PermissionCode },
-    consumes: ['multipart/form-data'],
-    query: z.object({ dryRun: z.enum(['true', 'false', '1', '0'], { message: 'dryRun 只能是 true 或 false' }).optional() }).passthrough(),
-    response: z.object({
-      total: z.number(),
-      valid: z.number(),
-      imported: z.number(),
-      dryRun: z.boolean(),
-      errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
-    }),
-    handler: async ({ actor, query, req }) => {
-      if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件');
-      const buffer = await readUpload(req);
-      const dryRun = query.dryRun === 'true' || query.dryRun === '1';
-      return memberImportService.import(db, kind, actor, buffer, dryRun, (rows) => svc.importMany(actor, rows));
-    },
-  });
+    route(app, {
+      method: 'POST',
+      url: `${kind.prefix}/import-member-${kind.kind}`,
+      summary: `import-member-${kind.kind}: 导入${kind.label} (multipart 字段 file 上传 xlsx; 先校验整个文件, 有效行在一个事务中写入并记入变更记录; dryRun=true 只校验)`,
+      tags,
+      access: { permission: `${kind.permission}_import` as PermissionCode },
+      consumes: ['multipart/form-data'],
+      query: z.object({ dryRun: z.enum(['true', 'false', '1', '0'], { message: 'dryRun 只能是 true 或 false' }).optional() }).passthrough(),
+      response: z.object({
+        total: z.number(),
+        valid: z.number(),
+        imported: z.number(),
+        dryRun: z.boolean(),
+        errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
+      }),
+      handler: async ({ actor, query, req }) => {
+        if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件');
+        const buffer = await readUpload(req);
+        const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+        return memberImportService.import(db, kind, actor, buffer, { dryRun, cipher: await cipher(), save: (rows) => svc.importMany(actor, rows) });
+      },
+    });
+  }
 }

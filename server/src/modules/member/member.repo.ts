@@ -176,6 +176,38 @@ export const memberRepo = {
     return out;
   },
 
+  /** The `certType:certNoHash` pairs among `hashes` that a live person member already has (tenant-wide, as uk_member_psn_cert). */
+  async takenCertHashes(db: Db, tenantId: string, hashes: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < hashes.length; i += 1000) {
+      const rows = await db
+        .selectFrom('aocMemberPerson')
+        .select(['certType', 'certNoHash'])
+        .where('tenantId', '=', tenantId)
+        .where('isDeleted', '=', 0)
+        .where('certNoHash', 'in', hashes.slice(i, i + 1000))
+        .execute();
+      for (const r of rows) out.add(`${r.certType}:${r.certNoHash}`);
+    }
+    return out;
+  },
+
+  /** The `deptId:orgDeptId` pairs of live group members standing for any of `orgDeptIds` (uk_member_grp_org). */
+  async takenGroupOrgs(db: Db, tenantId: string, orgDeptIds: string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    for (let i = 0; i < orgDeptIds.length; i += 1000) {
+      const rows = await db
+        .selectFrom('aocMemberGroup')
+        .select(['deptId', 'orgDeptId'])
+        .where('tenantId', '=', tenantId)
+        .where('isDeleted', '=', 0)
+        .where('orgDeptId', 'in', orgDeptIds.slice(i, i + 1000))
+        .execute();
+      for (const r of rows) out.add(`${r.deptId}:${r.orgDeptId}`);
+    }
+    return out;
+  },
+
   /** Inserts rows in one statement; their ids, names and owning orgs in order. */
   async insertMany(db: Db, kind: MemberKindDef, rows: Array<Record<string, unknown>>): Promise<Array<{ id: string; name: string; deptId: string }>> {
     const out = await k(db).insertInto(kind.table).values(rows).returning(['id', 'name', 'deptId']).execute();

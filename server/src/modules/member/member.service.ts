@@ -12,9 +12,9 @@ import { MEMBER_RESOURCE, type MemberKindDef } from './member.kinds.js';
 import { memberRepo, type MemberRow, type PageExtras } from './member.repo.js';
 
 /** Orgs that may own members: federations (1), chambers (2), associations (3). */
-const OWNER_CATEGORIES = [1, 2, 3];
+export const OWNER_CATEGORIES = [1, 2, 3];
 /** Orgs a group member may stand for: chambers and associations. */
-const GROUP_ORG_CATEGORIES = [2, 3];
+export const GROUP_ORG_CATEGORIES = [2, 3];
 
 export interface MemberDeps {
   db: Db;
@@ -30,6 +30,29 @@ export function plainRow(kind: MemberKindDef, row: MemberRow, cipher: PersonalDa
     delete out[s.enc];
   }
   return out;
+}
+
+/**
+ * Person rules across fields (save, update and import check the same): the number against its type,
+ * and for an identity card the birth date and gender it carries. The first problem, or null.
+ */
+export function personProblem(merged: Record<string, unknown>): { field: 'certNo' | 'birthDate' | 'gender'; message: string } | null {
+  const certType = Number(merged.certType ?? 1);
+  const certNo = String(merged.certNo ?? '');
+  const problem = certProblem(certType, certNo);
+  if (problem) return { field: 'certNo', message: problem };
+  if (certType !== 1) return null;
+  const birth = idCardBirthDate(certNo);
+  if (merged.birthDate && merged.birthDate !== birth) return { field: 'birthDate', message: MEMBER_MSG.birthMismatch };
+  if (merged.gender && merged.gender !== idCardGender(certNo)) return { field: 'gender', message: MEMBER_MSG.genderMismatch };
+  return null;
+}
+
+/** A new person with an identity card gets the birth date and gender it carries when they are left empty. */
+export function withIdCardDefaults<T extends Record<string, unknown>>(input: T): T {
+  if (Number(input.certType ?? 1) !== 1) return input;
+  const certNo = String(input.certNo);
+  return { ...input, birthDate: input.birthDate ?? idCardBirthDate(certNo), gender: input.gender ?? idCardGender(certNo) };
 }
 
 function uniqueMessage(err: unknown): string | undefined {
@@ -81,16 +104,10 @@ export function memberService(kind: MemberKindDef, deps: MemberDeps) {
     if (!org) throw badRequest(MEMBER_MSG.deptNotFound);
   }
 
-  /** Person rules across fields: the number against its type, birth date and gender against an identity card. */
+  /** Person rules across fields (personProblem): the number against its type, birth date and gender against an identity card. */
   function checkPerson(merged: Record<string, unknown>) {
-    const certType = Number(merged.certType ?? 1);
-    const certNo = String(merged.certNo ?? '');
-    const problem = certProblem(certType, certNo);
-    if (problem) throw badRequest(problem);
-    if (certType !== 1) return;
-    const birth = idCardBirthDate(certNo);
-    if (merged.birthDate && merged.birthDate !== birth) throw badRequest(MEMBER_MSG.birthMismatch);
-    if (merged.gender && merged.gender !== idCardGender(certNo)) throw badRequest(MEMBER_MSG.genderMismatch);
+    const problem = personProblem(merged);
+    if (problem) throw badRequest(problem.message);
   }
 
   async function checkGroupOrg(scope: DataScope, orgDeptId: unknown) {
@@ -119,9 +136,7 @@ export function memberService(kind: MemberKindDef, deps: MemberDeps) {
       await checkOwner(scope, deptId);
       if (kind.kind === 'person') {
         checkPerson(input);
-        if (Number(input.certType ?? 1) === 1) {
-          input = { ...input, birthDate: input.birthDate ?? idCardBirthDate(String(input.certNo)), gender: input.gender ?? idCardGender(String(input.certNo)) };
-        }
+        input = withIdCardDefaults(input);
       }
       if (kind.kind === 'group') await checkGroupOrg(scope, input.orgDeptId);
       const values = await columnsOf(input);

@@ -147,8 +147,7 @@ export interface MemberImportAnswer {
   dryRun: boolean;
   errors: Array<{ row: number; column: string; message: string }>;
 }
-/** Kinds with an import call (enterprise members so far). */
-export const MEMBER_IMPORT_KINDS: MemberKind[] = ['enterprise'];
+/** export-template / import-member-* (every kind): the import's template and the upload (dryRun: check only). */
 export const downloadMemberTemplate = (kind: MemberKind) => fetchFile(`${MEMBER_PREFIX[kind]}/export-template`, {}, `${MEMBER_KIND_LABELS[kind]}导入模板.xlsx`);
 export const importMembers = (kind: MemberKind, file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void) =>
   uploadWorkbook<MemberImportAnswer>(`${MEMBER_PREFIX[kind]}/import-member-${kind}`, file, dryRun, onProgress, 'members.xlsx');

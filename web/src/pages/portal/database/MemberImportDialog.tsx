@@ -16,6 +16,13 @@ import { percentOf } from '../../system/user/userLogic';
  */
 type Phase = 'idle' | 'checking' | 'importing';
 
+/** What must not repeat an existing member, per kind (the server's unique keys). */
+const UNIQUE_HINT: Record<MemberKind, string> = {
+  enterprise: '统一社会信用代码不能与已有会员重复',
+  group: '统一社会信用代码、对应组织不能与已有团体会员重复',
+  person: '证件号码不能与已有个人会员重复,居民身份证可不填性别和出生日期',
+};
+
 export function MemberImportDialog({ kind, open, onClose, onImported }: { kind: MemberKind; open: boolean; onClose: () => void; onImported: () => void }) {
   const label = MEMBER_KIND_LABELS[kind];
   const [file, setFile] = useState<File | null>(null);
@@ -104,7 +111,7 @@ export function MemberImportDialog({ kind, open, onClose, onImported }: { kind: 
             type="info"
             showIcon
             title="请按模板填写后上传"
-            description="带 * 的列必须填写;所属组织填写组织名称或编号,不填为您所在的组织;统一社会信用代码不能与已有会员重复。先“校验数据”查看问题,再“开始导入”校验通过的行。文件不超过5MB、10000行。"
+            description={`带 * 的列必须填写;所属组织填写组织名称或编号,不填为您所在的组织;${UNIQUE_HINT[kind]}。先“校验数据”查看问题,再“开始导入”校验通过的行。文件不超过5MB、10000行。`}
             action={
               <Button size="small" icon={<DownloadOutlined />} loading={template} onClick={() => void getTemplate()} data-testid={`${kind}-import-template`}>
                 下载模板

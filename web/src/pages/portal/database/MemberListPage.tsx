@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
 import { tellUnhandled, type QueryValue } from '../../../api/http';
-import { MEMBER_APIS, MEMBER_IMPORT_KINDS, MEMBER_PERMISSION, exportMembers, type MemberRow } from '../../../api/member';
+import { MEMBER_APIS, MEMBER_PERMISSION, exportMembers, type MemberRow } from '../../../api/member';
 import { saveBlob } from '../../../api/system/user';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
@@ -24,7 +24,7 @@ type Target = { id: string; name: string } | undefined;
  * code (certificate number for persons, matched exactly), status, region and join-date range; the
  * table with personal data as the server answers it (masked without 查看敏感信息); 新增 / 编辑 (the
  * contract's checks: checksummed codes, the phone rule; updates carry `version`), 删除 with
- * confirmation; 导入 (enterprises: template, dry run, error workbook); 导出 (the current search as xlsx, streamed by the server; the bytes received are
+ * confirmation; 导入 (template, dry run, error workbook); 导出 (the current search as xlsx, streamed by the server; the bytes received are
  * shown while it downloads); per row 详情, 会员代表 (enterprises and groups) and 变更记录 — each
  * button behind its permission code.
  */
@@ -40,7 +40,7 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const client = useQueryClient();
-  const canImport = MEMBER_IMPORT_KINDS.includes(kind) && can(`${code}_import`);
+  const canImport = can(`${code}_import`);
 
   const exportList = async (filters: Record<string, QueryValue>) => {
     const key = `${kind}-export`;

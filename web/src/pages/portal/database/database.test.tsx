@@ -240,6 +240,25 @@ describe('member export', () => {
   });
 });
 
+describe('member import', () => {
+  it.each([
+    ['group', '团体会员'],
+    ['person', '个人会员'],
+  ] as const)('%s: shows 导入 only with its import code, and opens the %s import dialog', async (kind, label) => {
+    get.mockImplementation(async (url: string) => (url.endsWith('/page') ? page([]) : undefined) as never);
+    const without = renderWith(<MemberListPage kind={kind} />, [`member_${kind}`, `member_${kind}_export`]);
+    await screen.findByTestId(`${kind}-export`);
+    expect(screen.queryByTestId(`${kind}-import`)).toBeNull();
+    without.unmount();
+
+    renderWith(<MemberListPage kind={kind} />, [`member_${kind}`, `member_${kind}_import`]);
+    fireEvent.click(await screen.findByTestId(`${kind}-import`));
+    const dialog = await screen.findByTestId(`${kind}-import-dialog`);
+    expect(screen.getByText(`${label}导入`)).toBeTruthy();
+    expect(within(dialog).getByTestId(`${kind}-import-template`)).toBeTruthy();
+  });
+});
+
 describe('数据库查询 home', () => {
   it('shows the member figures and searches the chosen kind by name, opening a result’s detail', async () => {
     get.mockImplementation(async (url: string) => {
