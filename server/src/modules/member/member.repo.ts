@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { SCOPE, scopePredicate, type DataScope } from '../../platform/access/scope.js';
@@ -66,7 +66,11 @@ export interface PageExtras {
 
 export const memberRepo = {
   page(db: Db, kind: MemberKindDef, scope: DataScope, page: PageQuery, filters: Record<string, unknown>, extras: PageExtras) {
-    return paginate<MemberRow>(filtered(db, kind, scope, filters, extras), withDates(kind), page, kind.whitelist, [['m.createTime', 'desc'], ['m.id', 'desc']]);
+    // Without filters the total is the maintained per-org count (member-count's), not a count of a whole
+    // city's or province's rows; "own records" scopes are not per org and are counted.
+    const unfiltered = !extras.hashes.length && !scope.rules.some((r) => r.type === SCOPE.OWN) && !filterExpressions(expressionBuilder<any, any>(), filters, kind.whitelist).length;
+    const knownTotal = unfiltered ? async () => (await memberRepo.counts(db, scope, extras.deptId))[kind.kind] : undefined;
+    return paginate<MemberRow>(filtered(db, kind, scope, filters, extras), withDates(kind), page, kind.whitelist, [['m.createTime', 'desc'], ['m.id', 'desc']], knownTotal);
   },
 
   /** The number of rows the page would list under the filters (an export's size). */
