@@ -191,6 +191,22 @@ export async function runMembers(ctx, { required = true } = {}) {
       record(`  ${account} page non-2xx / errors`, `${r.non2xx} / ${r.errors} of ${r.requests.total}`, '0 / 0', r.non2xx + r.errors === 0);
     }
 
+    // ── the unfiltered page (the list as it opens): the whole scope, newest first ──
+    for (const account of accounts) {
+      const path = `${ENTERPRISE}/page?current=1&size=10`;
+      const ms = [];
+      let total = 0;
+      for (let i = 0; i < 20; i++) {
+        const t0 = performance.now();
+        const r = await get(account, path);
+        ms.push(performance.now() - t0);
+        if (r.status !== 200 || !r.body?.success) throw new Error(`unfiltered page (${account}): HTTP ${r.status}`);
+        total = r.body.data.total;
+      }
+      ms.sort((a, b) => a - b);
+      record(`unfiltered enterprise page of 10, ${account} (${total.toLocaleString('en')} rows), slowest of 20`, `${ms[19].toFixed(0)} ms (median ${ms[10].toFixed(0)} ms)`, null, null);
+    }
+
     // ── the same load on the cheapest authenticated call: the ceiling of this machine for any page ──
     {
       const r = await autocannon({
