@@ -114,6 +114,7 @@ export const DATASOURCE_MSG = {
   tenantHasData: '该租户已有业务数据,只能为新开通的租户绑定数据源',
   targetNotEmpty: '目标数据库中已有其他租户的数据,请使用空数据库',
   bound: '数据源绑定成功',
+  unavailable: '租户数据源暂时无法连接,请稍后再试或联系管理员',
 } as const;
 
 export const datasourceSubmit = z

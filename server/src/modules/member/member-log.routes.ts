@@ -10,7 +10,7 @@ import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { notFound } from '../../platform/http/errors.js';
 import { memberRepo } from './member.repo.js';
-import { changesOf } from '../../platform/audit/change-log.js';
+import { changesOf, logView } from '../../platform/audit/change-log.js';
 
 const LOG_FIELDS: FieldWhitelist = {
   recordName: { column: 'l.recordName', kind: 'text' },
@@ -70,21 +70,7 @@ async function logPage(db: Db, actor: Actor, query: LogQuery) {
 export default async function memberLogRoutes(app: FastifyInstance) {
   const db = app.db;
   const tz = app.config.timeZone;
-  const view = (r: LogRow) => ({
-    id: String(r.id),
-    tag: r.tag,
-    tagName: MEMBER_KIND_LABELS[r.tag as MemberKind] ?? r.tag,
-    mode: r.mode,
-    modeName: LOG_MODES[r.mode] ?? r.mode,
-    recordId: String(r.recordId),
-    recordName: r.recordName,
-    deptId: String(r.deptId),
-    deptName: r.deptName,
-    fieldCount: r.fieldCount,
-    createBy: r.createBy,
-    createName: r.createName,
-    createTime: formatTime(r.createTime, tz),
-  });
+  const view = (r: LogRow) => logView(r, MEMBER_KIND_LABELS[r.tag as MemberKind] ?? r.tag, tz);
   const listScope = { resource: MEMBER_RESOURCE, list: { table: 'aoc_log', deptColumn: 'dept_id', ownerColumn: 'create_user', where: LOG_WHERE } };
 
   route(app, {

@@ -1,5 +1,6 @@
 import { LOG_MODES } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
+import { formatTime } from '../http/time.js';
 import type { Actor } from '../access/actor.js';
 
 /**
@@ -130,11 +131,43 @@ export async function changesOf(db: Db, logIds: string[]): Promise<Map<string, A
   return out;
 }
 
+/** A history row as every history call answers it (ids as strings, the mode's name, the time formatted). */
+export interface LogRowOf {
+  id: string | number;
+  tag: string;
+  mode: string;
+  recordId: string | number;
+  recordName: string | null;
+  deptId: string | number;
+  deptName: string | null;
+  fieldCount: number;
+  createBy: string | null;
+  createName: string | null;
+  createTime: Date;
+}
+export function logView(r: LogRowOf, tagName: string, timeZone: string) {
+  return {
+    id: String(r.id),
+    tag: r.tag,
+    tagName,
+    mode: r.mode,
+    modeName: LOG_MODES[r.mode] ?? r.mode,
+    recordId: String(r.recordId),
+    recordName: r.recordName,
+    deptId: String(r.deptId),
+    deptName: r.deptName,
+    fieldCount: r.fieldCount,
+    createBy: r.createBy,
+    createName: r.createName,
+    createTime: formatTime(r.createTime, timeZone),
+  };
+}
+
 /**
  * One record's history, newest first, with its field changes (the caller has checked that the actor may
  * see the record). Paged by current/size like every list.
  */
-export async function recordHistory(db: Db, q: { tenantId: string; tag: string; tagName: string; recordId: string; current: number; size: number; timeZone: string; format: (d: Date, tz: string) => string | null }) {
+export async function recordHistory(db: Db, q: { tenantId: string; tag: string; tagName: string; recordId: string; current: number; size: number; timeZone: string }) {
   const base = db.selectFrom('aocLog as l').leftJoin('bladeDept as d', 'd.id', 'l.deptId').where('l.tenantId', '=', q.tenantId).where('l.tag', '=', q.tag).where('l.recordId', '=', q.recordId);
   const [{ n }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
@@ -149,22 +182,7 @@ export async function recordHistory(db: Db, q: { tenantId: string; tag: string; 
   const changes = await changesOf(db, rows.map((r) => String(r.id)));
   const total = Number(n);
   return {
-    records: rows.map((r) => ({
-      id: String(r.id),
-      tag: r.tag,
-      tagName: q.tagName,
-      mode: r.mode,
-      modeName: LOG_MODES[r.mode] ?? r.mode,
-      recordId: String(r.recordId),
-      recordName: r.recordName,
-      deptId: String(r.deptId),
-      deptName: r.deptName,
-      fieldCount: r.fieldCount,
-      createBy: r.createBy,
-      createName: r.createName,
-      createTime: q.format(r.createTime, q.timeZone),
-      changes: changes.get(String(r.id)) ?? [],
-    })),
+    records: rows.map((r) => ({ ...logView(r, q.tagName, q.timeZone), changes: changes.get(String(r.id)) ?? [] })),
     total,
     size: q.size,
     current: q.current,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MSG, MSG, TENANT_MSG } from '@gsl/contract';
+import { AUTH_MSG, DATASOURCE_MSG, MSG, TENANT_MSG } from '@gsl/contract';
 import type { AppConfig } from '../config/config.js';
 import { PLATFORM_CODES } from '../access/tenant.js';
 import { AsyncResource } from 'node:async_hooks';
@@ -63,7 +63,9 @@ export function installGuard(app: FastifyInstance, deps: { tenancy: Tenancy; cli
     // so a platform code grants nothing to anyone else.
     const declared = permissionCodes(access.permission);
     const codes = access.permission === 'authenticated' ? 'authenticated' : deps.config.tenantMode ? declared.filter((c) => !PLATFORM_CODES.has(c)) : declared;
-    const db = await deps.tenancy.dbOf(claims.tenantId);
+    const db = await deps.tenancy.dbOf(claims.tenantId).catch(() => {
+      throw new AppError(503, DATASOURCE_MSG.unavailable);
+    });
     if (db !== main) req.tenantDb = db;
     const found = await loadActor(db, claims, codes, main);
     if (!found.ok) throw unauthorized(REFUSALS[found.reason] ?? '登录已失效,请重新登录');

@@ -1,4 +1,6 @@
+import { DATASOURCE_MSG } from '@gsl/contract';
 import type { AppConfig } from '../config/config.js';
+import { AppError } from '../http/errors.js';
 import { openDatabase, type Db, type DbHandle } from '../../db/connection.js';
 import { routedDb, runOnDb } from '../../db/tenant-context.js';
 import { personalDataCipher } from '../audit/personal-data.js';
@@ -32,7 +34,9 @@ export class Tenancy {
 
   /** Runs `fn` with the routed handle on the tenant's database. */
   async run<T>(tenantId: string, fn: () => Promise<T>): Promise<T> {
-    const db = await this.dbOf(tenantId);
+    const db = await this.dbOf(tenantId).catch(() => {
+      throw new AppError(503, DATASOURCE_MSG.unavailable);
+    });
     return db === this.main ? fn() : runOnDb(db, fn);
   }
 

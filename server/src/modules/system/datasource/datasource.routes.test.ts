@@ -150,6 +150,20 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
     expect((await call('GET', '/api/blade-auth/oauth/user-info', live)).status).toBe(200);
   });
 
+  it('while its datasource cannot be reached the tenant is told so (503), and nobody else notices', async () => {
+    const live = (await loginAs('admin', tenant.adminPassword, tenant.tenantId)).body.access_token;
+    await t.db.updateTable('bladeDatasource').set({ url: jdbc('no_such_database_here') }).where('id', '=', dsId).execute();
+    await t.app.services.tenancy.release(dsId);
+    const refused = await call('GET', '/api/blade-auth/oauth/user-info', live);
+    expect(refused.status).toBe(503);
+    expect(refused.body.msg).toBe('租户数据源暂时无法连接,请稍后再试或联系管理员');
+    expect((await loginAs('admin', tenant.adminPassword, tenant.tenantId)).body.error_description).toBe('租户数据源暂时无法连接,请稍后再试或联系管理员');
+    expect((await call('GET', '/api/blade-auth/oauth/user-info', admin)).status).toBe(200);
+    await t.db.updateTable('bladeDatasource').set({ url: jdbc(databases[0]) }).where('id', '=', dsId).execute();
+    await t.app.services.tenancy.release(dsId);
+    expect((await call('GET', '/api/blade-auth/oauth/user-info', live)).status).toBe(200);
+  });
+
   it('a datasource nobody uses can be removed', async () => {
     const res = await call('POST', '/api/blade-develop/datasource/remove', admin, { query: { ids: otherDsId } });
     expect(res.body.msg).toBe('删除成功');
