@@ -11,6 +11,16 @@ export const CHAMBER_TYPES: Record<number, string> = { 1: '行业商会', 2: '�
 export const LEADER_TYPES = { vicePresident: 2, council: 3, secretariat: 4 } as const;
 export const LEADER_TYPE_LABELS: Record<number, string> = { 2: '副会长', 3: '理事', 4: '秘书处' };
 
+/**
+ * The chamber's fields as the screens and the change history name them. The leader lists
+ * (vicePresidents, councils, secretariats) appear in the history as their names only.
+ */
+export const CHAMBER_FIELD_LABELS = {
+  deptId: '所属组织', chamberDeptId: '商会组织', name: '商会名称', adminName: '登记名称', chamberType: '商会类型', homeRegion: '籍贯地区',
+  creditCode: '统一社会信用代码', presidentName: '会长', secretaryName: '秘书长', establishedDate: '成立日期', memberCount: '会员数量', address: '地址',
+  remark: '备注', vicePresidents: LEADER_TYPE_LABELS[2], councils: LEADER_TYPE_LABELS[3], secretariats: LEADER_TYPE_LABELS[4],
+} as const satisfies Record<string, string>;
+
 export const CHAMBER_MSG = {
   name: '请输入商会名称',
   type: '商会类型取值不正确',

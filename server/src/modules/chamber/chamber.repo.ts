@@ -1,5 +1,5 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { PageQuery } from '@gsl/contract';
+import { LEADER_TYPES, type PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
@@ -63,6 +63,58 @@ export const chamberRepo = {
     if (opts.chamberType) q = q.where('c.chamberType', '=', opts.chamberType);
     if (opts.lock) q = q.forUpdate('c');
     return q.orderBy('c.id').execute();
+  },
+
+  /**
+   * The chambers as the change history shows them (no scope: the caller has checked it), two queries
+   * for any number of ids: orgs by name, the chamber type by code, each leader list as its names in
+   * order ("张三、李四"; never a phone).
+   */
+  async snapshots(db: Db, ids: string[]): Promise<Map<string, Record<string, unknown>>> {
+    const out = new Map<string, Record<string, unknown>>();
+    if (!ids.length) return out;
+    // One after the other: inside a transaction both run on its one connection.
+    const rows = await db
+      .selectFrom('aocChamber as c')
+      .leftJoin('bladeDept as d', 'd.id', 'c.deptId')
+      .leftJoin('bladeDept as cd', 'cd.id', 'c.chamberDeptId')
+      .select([
+        'c.id', 'c.name', 'c.adminName', 'c.chamberType', 'c.homeRegion', 'c.creditCode', 'c.presidentName', 'c.secretaryName', 'c.address',
+        'c.memberCount', 'c.remark', 'c.deptId', 'c.chamberDeptId', 'd.deptName', 'cd.deptName as chamberDeptName',
+        sql<string | null>`to_char(c.established_date, 'YYYY-MM-DD')`.as('establishedDate'),
+      ])
+      .where('c.id', 'in', ids)
+      .execute();
+    const leaders = await db
+      .selectFrom('aocChamberLeader')
+      .select(['chamberId', 'leaderType', 'name'])
+      .where('chamberId', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .orderBy('chamberId')
+      .orderBy('leaderType')
+      .orderBy('sort')
+      .orderBy('id')
+      .execute();
+    const lists: Record<number, string> = { [LEADER_TYPES.vicePresident]: 'vicePresidents', [LEADER_TYPES.council]: 'councils', [LEADER_TYPES.secretariat]: 'secretariats' };
+    for (const r of rows) {
+      const { deptName, chamberDeptName, ...rest } = r;
+      out.set(String(r.id), {
+        ...rest,
+        // Orgs by name (an org without a name, or gone, by its id).
+        deptId: deptName ?? String(r.deptId),
+        chamberDeptId: r.chamberDeptId === null ? null : (chamberDeptName ?? String(r.chamberDeptId)),
+        vicePresidents: [] as string[],
+        councils: [] as string[],
+        secretariats: [] as string[],
+      });
+    }
+    for (const l of leaders) {
+      const field = lists[l.leaderType];
+      const row = out.get(String(l.chamberId));
+      if (field && row) (row[field] as string[]).push(l.name);
+    }
+    for (const row of out.values()) for (const f of Object.values(lists)) row[f] = (row[f] as string[]).join('、');
+    return out;
   },
 
   leaders(db: Db, chamberId: string, leaderType: number) {

@@ -29,6 +29,9 @@ beforeAll(async () => {
     .orderBy('c.id')
     .executeTakeFirstOrThrow();
   suzhouChamberId = String(sz.id);
+  const szDept = await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '苏州市工商联').executeTakeFirstOrThrow();
+  const szUser = await t.db.selectFrom('bladeUser').select('account').where('deptId', '=', szDept.id).orderBy('id').executeTakeFirstOrThrow();
+  tokens.sz = (await t.login(szUser.account)).access_token;
 });
 afterAll(() => t?.close());
 
@@ -145,5 +148,82 @@ describe('异地商会 (both directions)', () => {
     expect(all.body.data.records.every((r: any) => r.chamberType === 4 && r.chamberTypeName === '江苏在外地商会')).toBe(true);
     const city = await call('nj_coc', 'GET', `${OUT}/chamber-list`);
     expect(city.body.data.records.every((r: any) => r.deptId === njChamber.deptId)).toBe(true);
+  });
+});
+
+describe('chambercommerce log (变更记录)', () => {
+  /** A mobile number in full or masked (139****5678). */
+  const PHONE = /1[3-9]\d{9}|1\d{2}\*{4}\d{4}/;
+  const history = (who: string, id: string, query: Record<string, string> = {}) => call(who, 'GET', `${CC}/log`, { query: { id, ...query } });
+
+  it('names the old and new value of an edited field and of a leader list (names only, never a phone); an update that changes nothing writes nothing', async () => {
+    const d = (await call('nj_coc', 'GET', `${CC}/detail`, { query: { id: njChamber.id } })).body.data;
+    const first = await call('nj_coc', 'POST', `${CC}/submit`, {
+      body: { id: njChamber.id, version: d.version, name: d.name, address: '南京市鼓楼区中山路100号', memberCount: 321, vicePresidents: [{ name: '张三', phone: '13911112222' }, { name: '李四', phone: '13933334444' }] },
+    });
+    expect(first.body.msg).toBe('更新成功');
+    const vps = (await call('nj_coc', 'GET', `${CC}/vice-president-list`, { query: { chamberId: njChamber.id } })).body.data;
+    const second = await call('nj_coc', 'POST', `${CC}/submit`, {
+      body: { id: njChamber.id, version: d.version + 1, name: d.name, vicePresidents: [{ id: vps[0].id, name: '张三', phone: vps[0].phone }, { name: '王五', phone: '13955556666' }] },
+    });
+    expect(second.body.msg).toBe('更新成功');
+    // The same values again (masked phones sent back with their leader's id): nothing changed, nothing written.
+    const kept = (await call('nj_coc', 'GET', `${CC}/vice-president-list`, { query: { chamberId: njChamber.id } })).body.data;
+    const before = (await history('nj_coc', njChamber.id)).body.data.total;
+    const same = await call('nj_coc', 'POST', `${CC}/submit`, {
+      body: { id: njChamber.id, version: d.version + 2, name: d.name, address: '南京市鼓楼区中山路100号', vicePresidents: kept.map((v: any) => ({ id: v.id, name: v.name, phone: v.phone })) },
+    });
+    expect(same.body.msg).toBe('更新成功');
+
+    const res = await history('nj_coc', njChamber.id, { current: '1', size: '10' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.total).toBe(before);
+    const [latest, earlier] = res.body.data.records;
+    expect(latest).toMatchObject({ tag: 'chamber', tagName: '商会', mode: 'update', modeName: '修改', recordId: njChamber.id, recordName: d.name, fieldCount: 1, createBy: 'nj_coc' });
+    expect(latest.changes.map((c: any) => [c.field, c.fieldLabel, c.oldValue, c.newValue])).toEqual([['vicePresidents', '副会长', '张三、李四', '张三、王五']]);
+    expect(earlier.changes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'address', fieldLabel: '地址', newValue: '南京市鼓楼区中山路100号' }),
+        expect.objectContaining({ field: 'memberCount', fieldLabel: '会员数量', newValue: '321' }),
+        expect.objectContaining({ field: 'vicePresidents', fieldLabel: '副会长', newValue: '张三、李四' }),
+      ]),
+    );
+    // Phones are personal data: not in the answer, not in the stored history (even for a caller who may see them in full).
+    expect(JSON.stringify(res.body)).not.toMatch(PHONE);
+    expect(JSON.stringify((await history('admin', njChamber.id, { size: '100' })).body)).not.toMatch(PHONE);
+    const stored = await t.db
+      .selectFrom('aocLog as l')
+      .innerJoin('aocLogField as f', 'f.logId', 'l.id')
+      .select(['f.oldValue', 'f.newValue'])
+      .where('l.tag', '=', 'chamber')
+      .execute();
+    expect(stored.length).toBeGreaterThan(0);
+    expect(JSON.stringify(stored)).not.toMatch(PHONE);
+  });
+
+  it('is scoped like the chamber detail: another city\'s federation, or another chamber, gets 404', async () => {
+    expect((await history('nj_aoc', njChamber.id)).status).toBe(200);
+    expect((await history('js_aoc', njChamber.id)).status).toBe(200);
+    const other = await history('sz', njChamber.id);
+    expect(other.status).toBe(404);
+    expect(JSON.stringify(other.body)).not.toContain('张三');
+    expect((await history('nj_coc', suzhouChamberId)).status).toBe(404);
+    expect((await history('nj_aoc', '999999999999')).status).toBe(404);
+    expect((await call('nj_aoc', 'GET', `${CC}/log`, { query: { id: njChamber.id, size: '0' } })).status).toBe(400);
+  });
+
+  it('records a chamber\'s insert, an edit through save-simple and its removal', async () => {
+    const saved = (await call('nj_aoc', 'POST', `${IN}/save-simple`, { body: { name: '南京市江西商会(登记名)', chamberName: '南京江西商会', homeRegion: '江西省' } })).body.data;
+    const up = await call('nj_aoc', 'POST', `${IN}/save-simple`, { body: { id: saved.id, version: saved.version, name: '南京市江西商会(登记名)', chamberName: '南京江西商会', homeRegion: '江西省南昌市' } });
+    expect(up.body.msg).toBe('更新成功');
+    const log = (await history('nj_aoc', saved.id)).body.data;
+    expect(log.records.map((r: any) => r.modeName)).toEqual(['修改', '新增']);
+    expect(log.records[0].changes).toEqual([expect.objectContaining({ fieldLabel: '籍贯地区', oldValue: '江西省', newValue: '江西省南昌市' })]);
+    expect(log.records[1]).toMatchObject({ recordName: '南京江西商会', deptId: njDept, fieldCount: 0, changes: [] });
+    expect((await call('nj_aoc', 'POST', `${IN}/remove`, { query: { ids: saved.id } })).body.msg).toBe('删除成功');
+    const rows = await t.db.selectFrom('aocLog').select(['mode', 'recordName']).where('tag', '=', 'chamber').where('recordId', '=', saved.id).orderBy('id').execute();
+    expect(rows).toEqual([{ mode: 'insert', recordName: '南京江西商会' }, { mode: 'update', recordName: '南京江西商会' }, { mode: 'delete', recordName: '南京江西商会' }]);
+    // A removed chamber's history goes with it, as its detail does.
+    expect((await history('nj_aoc', saved.id)).status).toBe(404);
   });
 });

@@ -6,6 +6,7 @@ import {
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { resolveScope, scopePredicate } from '../../platform/access/scope.js';
+import { recordHistory } from '../../platform/audit/change-log.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -16,7 +17,7 @@ import { userRecord } from '../user/user.routes.js';
 import { userService } from '../user/user.service.js';
 import { userView } from '../user/user.view.js';
 import { chamberRepo, type ChamberRow } from './chamber.repo.js';
-import { CHAMBER_RESOURCE, chamberService } from './chamber.service.js';
+import { CHAMBER_RESOURCE, CHAMBER_TAG, CHAMBER_TAG_NAME, chamberService } from './chamber.service.js';
 
 const CC = '/api/aoc-service/chambercommerce';
 const OUT = '/api/aoc-service/chambercommercejiangsuallopatry';
@@ -27,6 +28,11 @@ const deptIdParam = z.union([z.string().trim().regex(/^\d{1,19}$/, '机构编号
 const chamberRecord = z
   .object({ id: z.string(), deptId: z.string(), deptName: z.string().nullable(), chamberDeptId: z.string().nullable(), name: z.string(), adminName: z.string().nullable(), chamberType: z.number(), chamberTypeName: z.string().nullable(), version: z.number() })
   .passthrough();
+const logChange = z.object({ id: z.string(), field: z.string(), fieldLabel: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable() });
+const logRecord = z.object({
+  id: z.string(), tag: z.string(), tagName: z.string(), mode: z.string(), modeName: z.string(), recordId: z.string(), recordName: z.string().nullable(), deptId: z.string(),
+  deptName: z.string().nullable(), fieldCount: z.number(), createBy: z.string().nullable(), createName: z.string().nullable(), createTime: z.string().nullable(), changes: z.array(logChange),
+});
 const leaderRecord = z.object({ id: z.string(), chamberId: z.string(), leaderType: z.number(), leaderTypeName: z.string(), name: z.string(), post: z.string().nullable(), company: z.string().nullable(), phone: z.string().nullable(), sort: z.number() });
 
 const chamberScope = (idFrom: `${'query' | 'body'}.${string}`, where = 'is_deleted = 0'): RouteScope => ({
@@ -94,6 +100,21 @@ export default async function chamberRoutes(app: FastifyInstance) {
     scope: chamberScope('query.id'),
     response: chamberRecord,
     handler: async ({ actor, query }) => view(await svc.detail(actor, query.id)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${CC}/log`,
+    summary: 'chambercommerce log: 商会信息的变更记录 (id; 新增、修改的字段原值与新值 (副会长、理事、秘书处名单只记姓名)、删除; 最新在前; 同商会信息的数据权限)',
+    tags,
+    access: { permission: 'chamber' },
+    query: pageQuery.extend({ id: idQuery.shape.id }).strict(),
+    scope: chamberScope('query.id'),
+    response: pageOf(logRecord),
+    handler: async ({ actor, query }) => {
+      await svc.detail(actor, query.id); // scoped like the detail: outside it, 404
+      return recordHistory(db, { tenantId: actor.tenantId, tag: CHAMBER_TAG, tagName: CHAMBER_TAG_NAME, recordId: query.id, current: query.current, size: query.size, timeZone: tz });
+    },
   });
 
   route(app, {

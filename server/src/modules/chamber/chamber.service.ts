@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import { CHAMBER_MSG, LEADER_TYPES, MASKED_MOBILE_RE, STALE_VERSION_MSG, VERSION_REQUIRED_MSG, type ChamberLeader, type ChamberSaveSimple, type ChamberSubmit } from '@gsl/contract';
+import { CHAMBER_FIELD_LABELS, CHAMBER_MSG, CHAMBER_TYPES, LEADER_TYPES, MASKED_MOBILE_RE, STALE_VERSION_MSG, VERSION_REQUIRED_MSG, type ChamberLeader, type ChamberSaveSimple, type ChamberSubmit } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { assertGranted } from '../../platform/access/grants.js';
 import { resolveScope, type DataScope } from '../../platform/access/scope.js';
+import { changeLog, type TrackedRecord } from '../../platform/audit/change-log.js';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
@@ -13,6 +14,21 @@ import { chamberRepo, type ChamberRow } from './chamber.repo.js';
 /** Chambers share the member data scope: the records of a federation's tree are its members' world. */
 export const CHAMBER_RESOURCE = 'member';
 const OWNER_CATEGORIES = [1, 2, 3];
+
+/** The history tag of chambers (aoc_log.tag) and its name. */
+export const CHAMBER_TAG = 'chamber';
+export const CHAMBER_TAG_NAME = '商会';
+
+/**
+ * The chamber's change history (platform change-log): every field with its label, the type by its
+ * label, the orgs by name, and each leader list (副会长, 理事, 秘书处) as one field of names — leader
+ * phones are personal data and never reach the history (chamberRepo.snapshots).
+ */
+export const CHAMBER_TRACKED: TrackedRecord = {
+  tag: CHAMBER_TAG,
+  fields: { ...CHAMBER_FIELD_LABELS },
+  labels: { chamberType: CHAMBER_TYPES },
+};
 
 type Values = Record<string, unknown>;
 
@@ -64,9 +80,12 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
             .returning('id')
             .executeTakeFirstOrThrow();
           id = String(row.id);
+          for (const [type, list] of Object.entries(input.leaders ?? {})) await replaceLeaders(tx, actor, id, input.deptId, Number(type), list);
+          await changeLog.record(tx, actor, CHAMBER_TRACKED, { mode: 'insert', recordId: id, recordName: String(input.values.name), deptId: input.deptId });
         } else {
           const [current] = await chamberRepo.findMany(tx, scope, [id], { lock: true });
           if (!current) throw notFound();
+          const before = (await chamberRepo.snapshots(tx, [id])).get(id)!;
           const r = await tx
             .updateTable('aocChamber')
             .set({ ...input.values, deptId: input.deptId, updateUser: actor.userId, updateTime: sql`now()`, version: sql`version + 1` } as never)
@@ -75,8 +94,11 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
             .executeTakeFirst();
           if (Number(r.numUpdatedRows) !== 1) throw badRequest(STALE_VERSION_MSG);
           if (current.deptId !== input.deptId) await tx.updateTable('aocChamberLeader').set({ deptId: input.deptId }).where('chamberId', '=', id).execute();
+          for (const [type, list] of Object.entries(input.leaders ?? {})) await replaceLeaders(tx, actor, id, input.deptId, Number(type), list);
+          const after = (await chamberRepo.snapshots(tx, [id])).get(id)!;
+          // One history row with a field row per change; an update that changed nothing writes nothing.
+          await changeLog.record(tx, actor, CHAMBER_TRACKED, { mode: 'update', recordId: id, recordName: String(after.name), deptId: input.deptId }, { before, after });
         }
-        for (const [type, list] of Object.entries(input.leaders ?? {})) await replaceLeaders(tx, actor, id, input.deptId, Number(type), list);
         return id;
       });
     } catch (err) {
@@ -148,6 +170,7 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
         if (rows.length !== ids.length) throw notFound();
         await tx.updateTable('aocChamber').set({ isDeleted: 1, updateUser: actor.userId, updateTime: sql`now()`, version: sql`version + 1` }).where('id', 'in', ids).execute();
         await tx.updateTable('aocChamberLeader').set({ isDeleted: 1 }).where('chamberId', 'in', ids).execute();
+        await changeLog.recordMany(tx, actor, CHAMBER_TRACKED, 'delete', rows.map((r) => ({ id: String(r.id), name: r.name, deptId: String(r.deptId) })));
       });
     },
   };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditCheckChar, idCardCheckChar, STALE_VERSION_MSG } from '@gsl/contract';
 import { createTestApp, type TestApp } from '../../../test/app.js';
+import { QUALITY_PASSWORD, createRole, createUser, passwordLogin } from '../../../test/harness/people.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -334,5 +335,92 @@ describe('eh-aoc groupbase', () => {
     expect(hist.body.data.records[0].changes.map((c: any) => c.field)).toEqual(['name']);
     expect((await call('nj_aoc', 'POST', '/api/eh-aoc/groupbase/remove', { query: { ids: id } })).body.msg).toBe('删除成功');
     expect((await call('nj_aoc', 'GET', '/api/eh-aoc/groupbase/detail', { query: { id } })).status).toBe(404);
+  });
+});
+
+describe('member person ↔ person base (人员库)', () => {
+  const PB = '/api/aoc-service/personbase';
+  const profile = async (who: string, body: Record<string, unknown>) => {
+    const res = await call(who, 'POST', `${PB}/submit`, { body: { certType: 1, ...body } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as { id: string; unionId: string };
+  };
+  const member = async (who: string, body: Record<string, unknown>) => {
+    const res = await call(who, 'POST', `${PSN}/save`, { body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data.id as string;
+  };
+  const link = async (who: string, id: string) => {
+    const res = await call(who, 'GET', `${PSN}/detail`, { query: { id } });
+    expect(res.status).toBe(200);
+    return { personBaseId: res.body.data.personBaseId, personBaseUnionId: res.body.data.personBaseUnionId };
+  };
+
+  it('the detail names the person-base record with the same certificate, when the caller may see it', async () => {
+    const cert = idNo('19690301');
+    const pb = await profile('nj_aoc', { name: '韩立军', certNo: cert });
+    const id = await member('nj_aoc', { name: '韩立军', certNo: cert.toLowerCase(), phone: '13811110001' });
+    expect(await link('nj_aoc', id)).toEqual({ personBaseId: pb.id, personBaseUnionId: pb.unionId });
+    // The province above sees both.
+    expect(await link('js_aoc', id)).toEqual({ personBaseId: pb.id, personBaseUnionId: pb.unionId });
+    // No person-base record with that number (and type): null.
+    const alone = await member('nj_aoc', { name: '孤立会员', certNo: idNo('19690302') });
+    expect(await link('nj_aoc', alone)).toEqual({ personBaseId: null, personBaseUnionId: null });
+    // The same number under another certificate type is another document: no link.
+    const passport = await member('nj_aoc', { name: 'Hans Weber', certType: 2, certNo: 'G19690303' });
+    await profile('nj_aoc', { name: 'Hans Weber', certType: 3, certNo: 'G19690303' });
+    expect(await link('nj_aoc', passport)).toEqual({ personBaseId: null, personBaseUnionId: null });
+    const samePassport = await profile('nj_aoc', { name: 'Hans Weber', certType: 2, certNo: 'g19690303' });
+    expect((await link('nj_aoc', passport)).personBaseId).toBe(samePassport.id);
+    // Other kinds answer no link.
+    const ent = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise() })).body.data;
+    expect((await call('nj_aoc', 'GET', `${ENT}/detail`, { query: { id: ent.id } })).body.data).not.toHaveProperty('personBaseId');
+  });
+
+  it('a person-base record outside the caller\'s profile scope or visibility is not revealed', async () => {
+    // A Suzhou record of the person: Nanjing sees its own member, not Suzhou's profile.
+    const cert = idNo('19690401');
+    const sz = await profile('sz', { name: '蒋海涛', certNo: cert });
+    const id = await member('nj_aoc', { name: '蒋海涛', certNo: cert });
+    expect(await link('nj_aoc', id)).toEqual({ personBaseId: null, personBaseUnionId: null });
+    expect(await link('js_aoc', id)).toEqual({ personBaseId: sz.id, personBaseUnionId: sz.unionId });
+    // A federation's profile is not a chamber's to see, even when the chamber's member is the same person.
+    const cert2 = idNo('19690402');
+    await profile('nj_aoc', { name: '沈国平', certNo: cert2 });
+    const chamberMember = await member('nj_coc', { name: '沈国平', certNo: cert2 });
+    expect(await link('nj_coc', chamberMember)).toEqual({ personBaseId: null, personBaseUnionId: null });
+    expect((await link('nj_aoc', chamberMember)).personBaseId).toMatch(/^\d+$/);
+    // 仅本人可见: only its creator; 公开: everyone with the person base menu.
+    const cert3 = idNo('19690403');
+    const priv = await profile('nj_aoc', { name: '朱文静', certNo: cert3, visibility: 3 });
+    const id3 = await member('nj_aoc', { name: '朱文静', certNo: cert3 });
+    expect((await link('nj_aoc', id3)).personBaseId).toBe(priv.id);
+    expect(await link('js_aoc', id3)).toEqual({ personBaseId: null, personBaseUnionId: null });
+    const cert4 = idNo('19690404');
+    const pub = await profile('sz', { name: '秦晓东', certNo: cert4, visibility: 1 });
+    const id4 = await member('nj_aoc', { name: '秦晓东', certNo: cert4 });
+    expect((await link('nj_aoc', id4)).personBaseId).toBe(pub.id);
+    // A removed person-base record is no link.
+    expect((await call('js_aoc', 'POST', `${PB}/remove`, { query: { ids: sz.id } })).body.msg).toBe('删除成功');
+    expect(await link('js_aoc', id)).toEqual({ personBaseId: null, personBaseUnionId: null });
+  });
+
+  it('each side shows only to a caller holding the other side\'s menu: no 人员库 menu, no link; no 个人会员 menu, no memberships (null)', async () => {
+    const cert = idNo('19690501');
+    const pb = await profile('nj_aoc', { name: '严志刚', certNo: cert });
+    const id = await member('nj_aoc', { name: '严志刚', certNo: cert });
+    const userWith = async (alias: string, grants: string[]) => {
+      const roleId = await createRole(t.db, { alias, grants });
+      await createUser(t.db, { account: alias, deptId: depts.nj, roleIds: [roleId] });
+      tokens[alias] = await passwordLogin(t, alias, QUALITY_PASSWORD);
+    };
+    await userWith('link_member_only', ['member_person']);
+    await userWith('link_profile_only', ['profile_person']);
+    await userWith('link_both', ['member_person', 'profile_person']);
+    expect(await link('link_member_only', id)).toEqual({ personBaseId: null, personBaseUnionId: null });
+    expect(await link('link_both', id)).toEqual({ personBaseId: pb.id, personBaseUnionId: pb.unionId });
+    const detailOf = async (who: string) => (await call(who, 'GET', `${PB}/detail`, { query: { id: pb.id } })).body.data;
+    expect((await detailOf('link_profile_only')).memberships).toBeNull();
+    expect((await detailOf('link_both')).memberships).toEqual([expect.objectContaining({ id, name: '严志刚', representatives: [] })]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MSG, idQuery, idsQuery, memberUpdateAll, pageQuery, representativeQuery, representativeSave, type PermissionCode } from '@gsl/contract';
+import { MSG, PERSON_FIELDS, idQuery, idsQuery, memberUpdateAll, pageQuery, representativeQuery, representativeSave, type PermissionCode } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -11,6 +11,8 @@ import type { MemberRow } from './member.repo.js';
 import { memberService } from './member.service.js';
 import { memberView } from './member.view.js';
 import { representativeService } from './representative.service.js';
+import { baseService, personBaseDef } from '../profile/base.service.js';
+import { PERSON_PARENT } from '../profile/profile.defs.js';
 
 const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 const memberRecord = z
@@ -53,6 +55,19 @@ export default async function memberRoutes(app: FastifyInstance) {
     );
   };
 
+  /**
+   * A member person's record in the person base (人员库): the live one with the same tenant, certificate
+   * type and keyed hash that the caller may read there (the person base's own scope and visibility
+   * rules, and its menu); both null when there is none or it is not visible to the caller.
+   */
+  const personBase = baseService(personBaseDef(PERSON_PARENT, PERSON_FIELDS), db, cipher);
+  const personBaseOf = async (actor: Actor, row: MemberRow) => {
+    const none = { personBaseId: null, personBaseUnionId: null };
+    if (!row.certNo || !(await isGranted(db, actor, 'profile_person'))) return none;
+    const hit = await personBase.findByCert(actor, Number(row.certType), (await cipher()).hash(String(row.certNo)));
+    return hit ? { personBaseId: hit.id, personBaseUnionId: hit.unionId } : none;
+  };
+
   for (const kind of MEMBER_KIND_DEFS) {
     const svc = memberService(kind, { db, cipher });
     const tags = ['member'];
@@ -79,7 +94,7 @@ export default async function memberRoutes(app: FastifyInstance) {
     route(app, {
       method: 'GET',
       url: `${kind.prefix}/detail`,
-      summary: `${kind.prefix.split('/').pop()} detail: ${kind.label}详情 (id)`,
+      summary: `${kind.prefix.split('/').pop()} detail: ${kind.label}详情 (id)${kind.kind === 'person' ? '; personBaseId、personBaseUnionId: 人员库中同一证件的人员档案 (调用者可见时)' : ''}`,
       tags,
       access: { permission: read },
       query: idQuery,
@@ -89,7 +104,7 @@ export default async function memberRoutes(app: FastifyInstance) {
         const row = await svc.detail(actor, query.id);
         const unmasked = await unmaskedFor(actor);
         if (unmasked) logUnmasked(req, kind, [row]);
-        return view(row, unmasked);
+        return kind.kind === 'person' ? { ...view(row, unmasked), ...(await personBaseOf(actor, row)) } : view(row, unmasked);
       },
     });
 

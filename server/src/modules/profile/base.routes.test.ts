@@ -255,3 +255,69 @@ describe('enterprise base and profile', () => {
     expect((await call('js_aoc', 'GET', `${EB}/list`, { query: { establishedDate_dategt: 'x' } })).status).toBe(400);
   });
 });
+
+describe('person base: 会员身份 (memberships)', () => {
+  const ENT = '/api/aoc-service/memberaocenterprise';
+  const GRP = '/api/aoc-service/memberAocGroup';
+  const PSN = '/api/aoc-service/memberaocperson';
+  const ok = async (who: string, url: string, opts: { query?: Record<string, string>; body?: unknown }) => {
+    const res = await call(who, 'POST', url, opts);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  const memberships = async (who: string, id: string) => {
+    const res = await call(who, 'GET', `${PB}/detail`, { query: { id } });
+    expect(res.status).toBe(200);
+    return res.body.data.memberships;
+  };
+
+  it('lists the member persons with the same certificate and the enterprises and groups they represent, inside the caller\'s member scope', async () => {
+    const certNo = idNo('19630915');
+    const pb = (await call('nj_aoc', 'POST', `${PB}/submit`, { body: person({ name: '顾永明', certNo, visibility: 1 }) })).body.data;
+    expect(await memberships('nj_aoc', pb.id)).toEqual([]);
+    const mp = await ok('nj_aoc', `${PSN}/save`, { body: { name: '顾永明', certNo, phone: '13655550001' } });
+    const ent = await ok('nj_aoc', `${ENT}/save`, { body: { name: '南京永明机电有限公司', creditCode: credit() } });
+    const grp = await ok('nj_aoc', `${GRP}/save`, { body: { name: '南京市机电行业协会' } });
+    await ok('nj_aoc', `${ENT}/representative-save`, { body: { memberId: ent.id, personId: mp.id, title: '法定代表人' } });
+    await ok('nj_aoc', `${GRP}/representative-save`, { body: { memberId: grp.id, personId: mp.id, title: '副会长' } });
+    // An enterprise in Suzhou that the province linked him to: outside Nanjing's member scope.
+    const szEnt = await ok('js_aoc', `${ENT}/save`, { body: { name: '苏州永明精密有限公司', creditCode: credit(), deptId: depts.suzhou } });
+    await ok('js_aoc', `${ENT}/representative-save`, { body: { memberId: szEnt.id, personId: mp.id, title: '股东代表' } });
+
+    const mine = await memberships('nj_aoc', pb.id);
+    expect(mine).toEqual([
+      {
+        id: mp.id, name: '顾永明', deptId: depts.nj, deptName: '南京市工商联', status: 1, statusName: '正常',
+        representatives: [
+          { id: expect.any(String), memberKind: 'enterprise', memberKindName: '企业会员', memberId: ent.id, memberName: '南京永明机电有限公司', title: '法定代表人' },
+          { id: expect.any(String), memberKind: 'group', memberKindName: '团体会员', memberId: grp.id, memberName: '南京市机电行业协会', title: '副会长' },
+        ].sort((a, b) => Number(a.id) - Number(b.id)),
+      },
+    ]);
+    expect(JSON.stringify(mine)).not.toContain('苏州永明');
+    // The province sees the Suzhou representation too; no phone or certificate number in any of it.
+    const province = await memberships('js_aoc', pb.id);
+    expect(province[0].representatives.map((r: any) => r.memberName)).toContain('苏州永明精密有限公司');
+    expect(JSON.stringify(province)).not.toContain('13655550001');
+    expect(JSON.stringify(province)).not.toContain(certNo);
+  });
+
+  it('never reveals a member person outside the caller\'s member scope, even on a profile the caller may read', async () => {
+    const certNo = idNo('19630916');
+    const pb = (await call('nj_aoc', 'POST', `${PB}/submit`, { body: person({ name: '陆建华', certNo, visibility: 1 }) })).body.data;
+    const mp = await ok('nj_aoc', `${PSN}/save`, { body: { name: '陆建华', certNo } });
+    expect((await memberships('nj_aoc', pb.id)).map((m: any) => m.id)).toEqual([mp.id]);
+    // The profile is public: another city and a chamber read it, but the Nanjing federation's member is not theirs to see.
+    for (const who of ['sz', 'nj_coc']) {
+      const res = await call(who, 'GET', `${PB}/detail`, { query: { id: pb.id } });
+      expect(res.status).toBe(200);
+      expect(res.body.data.memberships).toEqual([]);
+    }
+    // A removed member person is no membership.
+    expect((await call('nj_aoc', 'POST', `${PSN}/remove`, { query: { ids: mp.id } })).body.msg).toBe('删除成功');
+    expect(await memberships('nj_aoc', pb.id)).toEqual([]);
+    // Enterprise profiles have no memberships.
+    const e = (await call('nj_aoc', 'POST', `${EB}/submit`, { body: { name: '无会员身份企业', creditCode: credit() } })).body.data;
+    expect((await call('nj_aoc', 'GET', `${EB}/detail`, { query: { id: e.id } })).body.data).not.toHaveProperty('memberships');
+  });
+});

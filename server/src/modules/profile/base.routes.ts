@@ -7,8 +7,8 @@ import { assertGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route } from '../../platform/http/route.js';
-import { formatTime } from '../../platform/http/time.js';
 import { recordHistory } from '../../platform/audit/change-log.js';
+import { membershipsOf } from '../member/person-link.js';
 import { baseService, enterpriseBaseDef, personBaseDef, type BaseDef } from './base.service.js';
 import { shownSensitive, viewOf, type Row } from './profile.codec.js';
 import { ENTERPRISE_PARENT, PERSON_PARENT, PROFILE_RESOURCE } from './profile.defs.js';
@@ -57,13 +57,19 @@ export default async function baseRoutes(app: FastifyInstance) {
     route(app, {
       method: 'GET',
       url: `${p.prefix}/detail`,
-      summary: `${name} detail: ${label}详情 (id)`,
+      summary: `${name} detail: ${label}详情 (id)${p.kind === 'person' ? '; memberships: 会员身份 (数据权限内同一证件的个人会员及其所代表的企业、团体会员; 无个人会员菜单时为 null)' : ''}`,
       tags: ['profile'],
       access: { permission: read },
       query: idQuery,
       scope: parentScope(p, 'query.id'),
       response: record,
-      handler: async ({ req, actor, query }) => (await answer(req, actor, [await svc.detail(actor, { id: query.id })]))[0],
+      handler: async ({ req, actor, query }) => {
+        const row = await svc.detail(actor, { id: query.id });
+        const [out] = await answer(req, actor, [row]);
+        if (p.kind !== 'person') return out;
+        const certNoHash = (await cipher()).hash(String(row.certNo));
+        return { ...out, memberships: await membershipsOf(app.db, actor, { certType: Number(row.certType), certNoHash }) };
+      },
     });
 
     route(app, {
@@ -76,7 +82,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       scope: parentScope(p, 'query.id'),
       handler: async ({ actor, query }) => {
         await svc.detail(actor, { id: query.id }); // inside the caller's scope, or 404
-        return recordHistory(app.db, { tenantId: actor.tenantId, tag: name, tagName: label, recordId: query.id, current: query.current, size: query.size, timeZone: tz, format: formatTime });
+        return recordHistory(app.db, { tenantId: actor.tenantId, tag: name, tagName: label, recordId: query.id, current: query.current, size: query.size, timeZone: tz });
       },
     });
 

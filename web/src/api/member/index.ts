@@ -200,6 +200,9 @@ export type LeaderList = 'vice-president-list' | 'council-list' | 'secretariat-l
 export const chamberLeaders = (list: LeaderList, chamberId: string, signal?: AbortSignal) =>
   get<ChamberLeaderRow[]>(`${CC}/${list}`, { chamberId }, { signal }).then((r) => r ?? []);
 export const chamberDetail = (id: string, signal?: AbortSignal) => get<ChamberRow>(`${CC}/detail`, { id }, { signal });
+/** One chamber's change history (chambercommerce/log), newest first: fields old → new, leader lists by names. */
+export const chamberLog = (id: string, page: { current: number; size: number }, signal?: AbortSignal) =>
+  get<PageResult<LogRecord>>(`${CC}/log`, { id, ...page }, { signal }).then((p) => p ?? emptyPage<LogRecord>(page));
 /** chamber/list (all types), chambercommercejiangsuallopatry (江苏在外地商会), chambercommerceallopatryjiangsu (外省在苏商会). */
 export const CHAMBER_LISTS = {
   all: '/api/aoc-service/chamber/list',

@@ -35,7 +35,7 @@ export const logColumns = (withRecord: boolean): ColumnsType<LogRecord> => [
   { key: 'changes', dataIndex: 'changes', title: '变更内容', render: (_: unknown, r: LogRecord) => <ChangeList changes={r.changes ?? []} /> },
 ];
 
-type HistoryLoader = (page: { current: number; size: number }, signal: AbortSignal) => Promise<PageResult<LogRecord>>;
+export type HistoryLoader = (page: { current: number; size: number }, signal: AbortSignal) => Promise<PageResult<LogRecord>>;
 
 /**
  * One record's field-level change history, newest first: a member's from auto/logger/page (recordId and
@@ -72,10 +72,18 @@ export function RecordHistory({ tag, recordId, load }: { tag: string; recordId: 
   );
 }
 
-export function ChangeLogDrawer({ tag, record, onClose }: { tag: string; record: { id: string; name: string } | undefined; onClose: () => void }) {
+/** A record's history in a drawer: a member's by default, another record's through `load` (e.g. a chamber's chambercommerce/log). */
+export function ChangeLogDrawer({
+  tag, record, onClose, load,
+}: {
+  tag: string;
+  record: { id: string; name: string } | undefined;
+  onClose: () => void;
+  load?: (recordId: string, ...rest: Parameters<HistoryLoader>) => ReturnType<HistoryLoader>;
+}) {
   return (
     <Drawer open={Boolean(record)} onClose={onClose} size={880} title={record ? `变更记录 - ${record.name}` : '变更记录'} destroyOnHidden data-testid="member-history-drawer">
-      {record && <RecordHistory tag={tag} recordId={record.id} />}
+      {record && <RecordHistory tag={tag} recordId={record.id} load={load && ((page, signal) => load(record.id, page, signal))} />}
     </Drawer>
   );
 }

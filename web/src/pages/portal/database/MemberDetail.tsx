@@ -1,13 +1,19 @@
+import { lazy, Suspense, useState } from 'react';
 import { Button, Descriptions, Drawer, Empty, Space, Spin } from 'antd';
-import { HistoryOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
+import { HistoryOutlined, IdcardOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
 import { MEMBER_FIELD_LABELS, MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
 import { useMemberDetail, type MemberRow } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { detailFields, displayValue } from './kinds';
 
+/** The person profile (人员库) drawer, loaded when first opened from a member person's detail. */
+const PersonProfileDrawer = lazy(() => import('./personbase/PersonProfile').then((m) => ({ default: m.PersonProfileDrawer })));
+
 /**
  * A member's detail (the server's detail call: personal data masked unless the user holds
- * 查看敏感信息), with the way to its 变更记录 and, for enterprises and groups, its 会员代表.
+ * 查看敏感信息), with the way to its 变更记录 and, for enterprises and groups, its 会员代表; a member
+ * person the server links to a person-base record the user may see (personBaseId) opens that person
+ * profile (查看人员档案).
  */
 export function MemberDetailDrawer({
   kind,
@@ -25,8 +31,18 @@ export function MemberDetailDrawer({
   const can = useCan();
   const detail = useMemberDetail(kind, id);
   const row = detail.data;
+  // The profile opened from this member's detail (forgotten when another member, or none, is shown).
+  const [profile, setProfile] = useState<{ memberId: string; personBaseId: string }>();
+  const profileId = profile && profile.memberId === id ? profile.personBaseId : undefined;
+  const personBaseId = kind === 'person' && typeof row?.personBaseId === 'string' ? row.personBaseId : undefined;
   return (
-    <Drawer open={Boolean(id)} onClose={onClose} size={760} title={`${MEMBER_KIND_LABELS[kind]}详情`} destroyOnHidden data-testid="member-detail">
+    <Drawer
+      open={Boolean(id)}
+      onClose={() => {
+        setProfile(undefined);
+        onClose();
+      }}
+      size={760} title={`${MEMBER_KIND_LABELS[kind]}详情`} destroyOnHidden data-testid="member-detail">
       {detail.isPending ? (
         <div className="member-detail__loading">
           <Spin />
@@ -43,6 +59,11 @@ export function MemberDetailDrawer({
             {onHistory && can('member_log') && (
               <Button icon={<HistoryOutlined />} onClick={() => onHistory(row)} data-testid="member-detail-history">
                 变更记录
+              </Button>
+            )}
+            {personBaseId && (
+              <Button icon={<IdcardOutlined />} onClick={() => setProfile({ memberId: row.id, personBaseId })} data-testid="member-detail-person-profile">
+                查看人员档案
               </Button>
             )}
             {onReps && kind !== 'person' && (
@@ -66,6 +87,11 @@ export function MemberDetailDrawer({
               { key: 'updateTime', label: '更新时间', children: row.updateTime ?? '-' },
             ]}
           />
+          {profileId && (
+            <Suspense fallback={null}>
+              <PersonProfileDrawer id={profileId} onClose={() => setProfile(undefined)} />
+            </Suspense>
+          )}
         </>
       )}
     </Drawer>

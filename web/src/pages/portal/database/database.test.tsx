@@ -178,6 +178,48 @@ describe('企业会员 screen', () => {
   });
 });
 
+describe('个人会员 detail: the person profile (人员库)', () => {
+  const PERSON_MEMBER = {
+    id: '31', deptId: '1', deptName: '南京市工商联', regionName: null, name: '张建国', certType: 1, certTypeName: '居民身份证', certNo: '320***********1234',
+    gender: 1, genderName: '男', phone: '139****5678', status: 1, statusName: '正常', version: 1, createTime: '2024-06-01 10:00:00', updateTime: null,
+  };
+  const PROFILE = {
+    id: '51', unionId: 'P0001', deptId: '1', deptName: '南京市工商联', name: '张建国', certType: 1, certTypeName: '居民身份证', certNo: '320***********1234',
+    nativePlace: '江苏南京', visibility: 2, visibilityName: '本组织及上级可见', version: 2, createTime: '2024-06-01 10:00:00', updateTime: null,
+    memberships: [{ id: '31', name: '张建国', deptId: '1', deptName: '南京市工商联', status: 1, statusName: '正常', representatives: [] }],
+  };
+  const answer = (member: Record<string, unknown>) => async (url: string) => {
+    if (url.endsWith('/memberaocperson/page')) return page([member]);
+    if (url.endsWith('/memberaocperson/detail')) return member;
+    if (url.endsWith('/personbase/detail')) return PROFILE;
+    if (url.endsWith('/personbase/log')) return page([]);
+    return undefined;
+  };
+
+  it('offers 查看人员档案 when the server links a person-base record, and opens that profile with its 会员身份', async () => {
+    get.mockImplementation(answer({ ...PERSON_MEMBER, personBaseId: '51', personBaseUnionId: 'P0001' }) as never);
+    renderWith(<MemberListPage kind="person" />, ['member_person', 'profile_person']);
+    fireEvent.click(await screen.findByTestId('person-detail-31'));
+    const detail = await screen.findByTestId('member-detail');
+    fireEvent.click(await within(detail).findByTestId('member-detail-person-profile'));
+    const profile = await screen.findByTestId('person-profile', {}, { timeout: 10_000 });
+    await within(profile).findByText('江苏南京');
+    expect(get).toHaveBeenCalledWith('/api/aoc-service/personbase/detail', { id: '51' }, expect.anything());
+    const block = within(profile).getByTestId('person-memberships');
+    expect(within(block).getByTestId('person-membership').textContent).toContain('个人会员：张建国');
+  });
+
+  it('shows no link when the server gives none (no record, or not visible to the user)', async () => {
+    get.mockImplementation(answer({ ...PERSON_MEMBER, personBaseId: null, personBaseUnionId: null }) as never);
+    renderWith(<MemberListPage kind="person" />, ['member_person', 'profile_person']);
+    fireEvent.click(await screen.findByTestId('person-detail-31'));
+    const detail = await screen.findByTestId('member-detail');
+    await within(detail).findByText('320***********1234');
+    expect(within(detail).queryByTestId('member-detail-person-profile')).toBeNull();
+    expect(get.mock.calls.some(([url]) => String(url).includes('/personbase/'))).toBe(false);
+  });
+});
+
 describe('member export', () => {
   const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -86,6 +86,44 @@ describe('商会管理 screen', () => {
     expect(within(leaders).getByText('139****1234')).toBeTruthy();
   });
 
+  it('shows a chamber’s 变更记录 from chambercommerce/log: fields and leader lists old → new, newest first', async () => {
+    const CHAMBER_LOG = {
+      id: '950', tag: 'chamber', tagName: '商会', mode: 'update', modeName: '修改', recordId: '51', recordName: '江苏省浙江商会', deptId: '1', deptName: '省工商联',
+      fieldCount: 2, createBy: 'nj_coc', createName: '商会管理员', createTime: '2024-07-01 09:00:00',
+      changes: [
+        { id: '1', field: 'vicePresidents', fieldLabel: '副会长', oldValue: '张三、李四', newValue: '张三、王五' },
+        { id: '2', field: 'address', fieldLabel: '地址', oldValue: null, newValue: '南京市鼓楼区中山路100号' },
+      ],
+    };
+    get.mockImplementation(async (url: string) => {
+      if (url.endsWith('/chamber/list')) return page([CHAMBER]) as never;
+      if (url.endsWith('/chambercommerce/log')) return page([CHAMBER_LOG]) as never;
+      return undefined as never;
+    });
+    renderWith(<ChamberPage />, ['chamber']);
+    fireEvent.click(await screen.findByTestId('chamber-history-51'));
+    const drawer = await screen.findByTestId('member-history-drawer');
+    expect(within(drawer).getByText('变更记录 - 江苏省浙江商会')).toBeTruthy();
+    const history = within(drawer).getByTestId('member-history');
+    await within(history).findByText('商会管理员');
+    expect(within(history).getAllByTestId('member-log-change').map((li) => li.textContent)).toEqual(['副会长：张三、李四 → 张三、王五', '地址：空 → 南京市鼓楼区中山路100号']);
+    expect(get).toHaveBeenCalledWith('/api/aoc-service/chambercommerce/log', { id: '51', current: 1, size: 10 }, expect.anything());
+    expect(get.mock.calls.some(([url]) => String(url).includes('/auto/logger/'))).toBe(false);
+  });
+
+  it('says so when a chamber’s history cannot be loaded, and offers to reload it', async () => {
+    get.mockImplementation(async (url: string) => {
+      if (url.endsWith('/chamber/list')) return page([CHAMBER]) as never;
+      if (url.endsWith('/chambercommerce/log')) throw new Error('boom');
+      return undefined as never;
+    });
+    renderWith(<ChamberPage />, ['chamber']);
+    fireEvent.click(await screen.findByTestId('chamber-history-51'));
+    const drawer = await screen.findByTestId('member-history-drawer');
+    expect(await within(drawer).findByText('数据加载失败')).toBeTruthy();
+    expect(within(drawer).getByText('重新加载')).toBeTruthy();
+  });
+
   it('registers an 外省在苏商会 through save-simple: 登记名称 as name, 商会名称 as chamberName', async () => {
     get.mockImplementation(async () => page([CHAMBER]) as never);
     request.mockResolvedValue({ code: 200, success: true, msg: '新增成功', data: CHAMBER } as never);

@@ -4,10 +4,12 @@ import { Button, Descriptions, Drawer, Empty, Input, Select, Spin, Table, Tabs }
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { CHAMBER_TYPES, chamberSaveSimple } from '@gsl/contract';
-import { chamberDetail, chamberLeaders, inboundChamberApi, readOnlyChamberApi, type ChamberLeaderRow, type ChamberRow, type LeaderList } from '../../../../api/member';
+import { chamberDetail, chamberLeaders, chamberLog, inboundChamberApi, readOnlyChamberApi, type ChamberLeaderRow, type ChamberRow, type LeaderList } from '../../../../api/member';
+import { useCan } from '../../../../components/Access';
 import { CrudTable } from '../../../../components/crud/CrudTable';
 import { schemaRule } from '../../../../components/crud/schemaRule';
 import type { CrudFormField } from '../../../../components/crud/types';
+import { ChangeLogDrawer } from '../ChangeLog';
 import { DatabaseNav } from '../DatabaseNav';
 import { optionsOf } from '../kinds';
 import '../database.css';
@@ -117,11 +119,26 @@ const OUT_API = readOnlyChamberApi('out');
 /**
  * 商会管理 (/portal/database/chamber, issue 5): every chamber in the user's scope (name, type, home
  * region), a chamber's information with its 副会长, 理事 and 秘书处; 江苏在外地商会; 外省在苏商会 with
- * 登记 (save-simple), 编辑 and 删除 behind chamber_add / chamber_edit / chamber_delete.
+ * 登记 (save-simple), 编辑 and 删除 behind chamber_add / chamber_edit / chamber_delete; per row 详情 and
+ * 变更记录 (chambercommerce/log: who changed which field, leader lists by names).
  */
 export default function ChamberPage() {
+  const can = useCan();
   const [open, setOpen] = useState<string>();
+  const [history, setHistory] = useState<{ id: string; name: string }>();
   const openRow = (row: ChamberRow) => setOpen(row.id);
+  const rowActions = (row: ChamberRow) => (
+    <>
+      <Button type="link" size="small" onClick={() => openRow(row)} data-testid={`chamber-detail-${row.id}`}>
+        详情
+      </Button>
+      {can('chamber') && (
+        <Button type="link" size="small" onClick={() => setHistory({ id: row.id, name: row.name })} data-testid={`chamber-history-${row.id}`}>
+          变更记录
+        </Button>
+      )}
+    </>
+  );
   const typeSearch = <Select allowClear placeholder="请选择商会类型" options={optionsOf(CHAMBER_TYPES)} style={{ width: 160 }} />;
   return (
     <div className="member-db" data-testid="chamber-page">
@@ -140,12 +157,8 @@ export default function ChamberPage() {
                 columns={[nameColumn(openRow), ...commonColumns]}
                 search={[{ name: 'name', label: '商会名称' }, { name: 'chamberType', label: '商会类型', input: typeSearch }, { name: 'homeRegion', label: '籍贯地区' }]}
                 permissions={{}}
-                rowActions={(row) => (
-                  <Button type="link" size="small" onClick={() => openRow(row)}>
-                    详情
-                  </Button>
-                )}
-                actionWidth={90}
+                rowActions={rowActions}
+                actionWidth={170}
               />
             ),
           },
@@ -160,12 +173,8 @@ export default function ChamberPage() {
                 columns={[nameColumn(openRow), ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
                 search={[{ name: 'name', label: '商会名称' }, { name: 'homeRegion', label: '籍贯地区' }]}
                 permissions={{}}
-                rowActions={(row) => (
-                  <Button type="link" size="small" onClick={() => openRow(row)}>
-                    详情
-                  </Button>
-                )}
-                actionWidth={90}
+                rowActions={rowActions}
+                actionWidth={170}
               />
             ),
           },
@@ -181,17 +190,15 @@ export default function ChamberPage() {
                 toFormValues={(row) => ({ name: row.adminName ?? row.name, chamberName: row.name, homeRegion: row.homeRegion ?? undefined, remark: row.remark ?? undefined })}
                 search={[{ name: 'name', label: '商会名称' }, { name: 'homeRegion', label: '籍贯地区' }]}
                 permissions={{ add: 'chamber_add', edit: 'chamber_edit', delete: 'chamber_delete' }}
-                rowActions={(row) => (
-                  <Button type="link" size="small" onClick={() => openRow(row)}>
-                    详情
-                  </Button>
-                )}
+                rowActions={rowActions}
+                actionWidth={280}
               />
             ),
           },
         ]}
       />
       <ChamberDrawer id={open} onClose={() => setOpen(undefined)} />
+      <ChangeLogDrawer tag="chamber" record={history} onClose={() => setHistory(undefined)} load={chamberLog} />
     </div>
   );
 }

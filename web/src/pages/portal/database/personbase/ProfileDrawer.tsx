@@ -18,7 +18,7 @@ export interface ProfileTab {
  * change history (变更记录: who changed which field from what to what).
  */
 export function ProfileDrawer({
-  kind, id, title, fields, names, tabs, onClose, testId,
+  kind, id, title, fields, names, tabs, onClose, testId, basicExtra,
 }: {
   kind: 'person' | 'enterprise';
   id: string | undefined;
@@ -28,6 +28,8 @@ export function ProfileDrawer({
   tabs: ProfileTab[];
   onClose: () => void;
   testId: string;
+  /** More of 基本信息 below the fields (a person's 会员身份). */
+  basicExtra?: (row: ProfileRow) => ReactNode;
 }) {
   const detail = useProfileDetail(kind, id);
   const row = detail.data;
@@ -55,6 +57,7 @@ export function ProfileDrawer({
                   <div className="profile-muted profile-meta">
                     所属组织：{row.deptName ?? '-'}　创建时间：{row.createTime ?? '-'}　更新时间：{row.updateTime ?? '-'}
                   </div>
+                  {basicExtra?.(row)}
                 </>
               ),
             },

@@ -1,24 +1,18 @@
 import { useState } from 'react';
-import { Button, Segmented, Select } from 'antd';
-import {
-  EDUCATIONS, EXPERIENCE_KINDS, GENDERS, HONOUR_FIELDS, INVESTMENT_FIELDS, PERSON_EXPERIENCE_FIELDS, PERSON_FIELDS, POLITICS, certProblem,
-} from '@gsl/contract';
+import { Button, Select } from 'antd';
+import { EDUCATIONS, GENDERS, PERSON_FIELDS, POLITICS, certProblem } from '@gsl/contract';
 import { personBaseApi, type ProfileRow } from '../../../../api/profile';
 import { CrudTable } from '../../../../components/crud/CrudTable';
 import type { CrudFormField, CrudSearchField } from '../../../../components/crud/types';
 import { DatabaseNav } from '../DatabaseNav';
 import { optionsOf } from '../kinds';
-import { bodyOf, columnsOf, formFieldOf, formValuesOf, SectionTable } from './fieldKit';
-import { ProfileDrawer } from './ProfileDrawer';
+import { bodyOf, columnsOf, formFieldOf, formValuesOf } from './fieldKit';
+import { PERSON_FORM_NAMES, PersonProfileDrawer } from './PersonProfile';
 import '../database.css';
 import './profile.css';
 
 const F = PERSON_FIELDS;
-/** The person's basic info in the form's and the profile's order (specification §3 "Person profile"). */
-export const PERSON_FORM_NAMES = [
-  'name', 'certType', 'certNo', 'gender', 'birthDate', 'nationality', 'nativePlace', 'politics', 'education', 'degree', 'phone',
-  'company', 'post', 'domicileAddress', 'homeAddress', 'photo', 'visibility', 'remark',
-];
+export { PERSON_FORM_NAMES };
 
 /** The person form: every field by its contract description; the number also against its type (checksum of an identity card). */
 export function personFields(): CrudFormField[] {
@@ -53,34 +47,12 @@ const SEARCH: CrudSearchField[] = [
   { name: 'company', label: '工作单位' },
 ];
 
-const KIND_FILTERS = [{ value: 0, label: '全部' }, ...optionsOf(EXPERIENCE_KINDS)];
-
-/** 履历: work, study and military experience, one table with a filter by kind. */
-function Experience({ personId }: { personId: string }) {
-  const [kind, setKind] = useState(0);
-  return (
-    <>
-      <Segmented className="profile-filter" options={KIND_FILTERS} value={kind} onChange={(v) => setKind(Number(v))} data-testid="person-experience-kind" />
-      <SectionTable
-        kind="person"
-        section="experience"
-        parentId={personId}
-        fields={PERSON_EXPERIENCE_FIELDS}
-        columns={[['kind', 100], ['startDate', 110], ['endDate', 110], ['orgName', 220], ['title', 140], ['detail', 220]]}
-        testId="person-experience"
-        addValues={() => (kind ? { kind } : {})}
-        filters={kind ? { kind } : undefined}
-      />
-    </>
-  );
-}
-
 /**
  * 人员库 (/portal/database/personbase; menu profile_person): the person base with search (name,
  * certificate number matched exactly, gender, politics, education, employer; creation date range),
  * 新增 / 编辑 (the contract's checks, the identity card's checksum, the permission setting 公开 /
  * 本组织及上级可见 / 仅本人可见; the photo uploaded through put-file-attach), 删除 with confirmation,
- * and per row the profile (档案) with its 履历, 投资 and 荣誉.
+ * and per row the profile (档案, PersonProfileDrawer) with its 会员身份, 履历, 投资 and 荣誉.
  */
 export default function PersonBasePage() {
   const [open, setOpen] = useState<string>();
@@ -114,34 +86,7 @@ export default function PersonBasePage() {
           </Button>
         )}
       />
-      <ProfileDrawer
-        kind="person"
-        id={open}
-        title="人员档案"
-        fields={F}
-        names={PERSON_FORM_NAMES}
-        onClose={() => setOpen(undefined)}
-        testId="person-profile"
-        tabs={[
-          { key: 'experience', label: '履历', render: (row) => <Experience personId={row.id} /> },
-          {
-            key: 'investment',
-            label: '投资',
-            render: (row) => (
-              <SectionTable kind="person" section="investment" parentId={row.id} fields={INVESTMENT_FIELDS} testId="person-investment"
-                columns={[['enterpriseName', 220], ['creditCode', 190], ['amount', 130], ['ratio', 110], ['investDate', 110], ['remark', 160]]} />
-            ),
-          },
-          {
-            key: 'honour',
-            label: '荣誉',
-            render: (row) => (
-              <SectionTable kind="person" section="honour" parentId={row.id} fields={HONOUR_FIELDS} testId="person-honour"
-                columns={[['name', 220], ['grantor', 180], ['honourDate', 110], ['level', 100], ['remark', 160]]} />
-            ),
-          },
-        ]}
-      />
+      <PersonProfileDrawer id={open} onClose={() => setOpen(undefined)} />
     </div>
   );
 }

@@ -157,4 +157,43 @@ describe('人员库', () => {
     await within(drawer).findByTestId('person-honour-empty');
     expect(within(drawer).queryByTestId('person-honour-add')).toBeNull();
   });
+
+  it('the profile’s 基本信息 shows the person’s 会员身份: member records and the enterprises and groups represented', async () => {
+    const MEMBERSHIPS = [
+      {
+        id: '801', name: '张建国', deptId: '1', deptName: '南京市工商联', status: 1, statusName: '正常',
+        representatives: [
+          { id: '5', memberKind: 'enterprise', memberKindName: '企业会员', memberId: '11', memberName: '南京某科技有限公司', title: '法定代表人' },
+          { id: '6', memberKind: 'group', memberKindName: '团体会员', memberId: '12', memberName: '南京市软件行业协会', title: null },
+        ],
+      },
+    ];
+    get.mockImplementation((async (url: string) => (url === `${PB}/detail` ? { ...PERSON, memberships: MEMBERSHIPS } : answer(url))) as never);
+    renderWith(['profile_person']);
+    fireEvent.click(await screen.findByTestId('personbase-open-51'));
+    const block = await within(await screen.findByTestId('person-profile')).findByTestId('person-memberships');
+    expect(within(block).getByText('会员身份')).toBeTruthy();
+    const [membership] = within(block).getAllByTestId('person-membership');
+    expect(membership.textContent).toContain('个人会员：张建国');
+    expect(within(membership).getByText('南京市工商联')).toBeTruthy();
+    expect(within(membership).getByText('正常')).toBeTruthy();
+    expect(within(block).getAllByTestId('person-membership-rep').map((li) => li.textContent)).toEqual(['企业会员代表：南京某科技有限公司（法定代表人）', '团体会员代表：南京市软件行业协会']);
+  });
+
+  it('says 暂无会员身份 when there is none, and shows no block when the server gives none (no 个人会员 menu)', async () => {
+    get.mockImplementation((async (url: string) => (url === `${PB}/detail` ? { ...PERSON, memberships: [] } : answer(url))) as never);
+    const first = renderWith(['profile_person']);
+    fireEvent.click(await screen.findByTestId('personbase-open-51'));
+    const drawer = await screen.findByTestId('person-profile');
+    expect(await within(drawer).findByTestId('person-memberships-empty')).toBeTruthy();
+    expect(within(drawer).getByText('暂无会员身份')).toBeTruthy();
+    first.unmount();
+
+    get.mockImplementation((async (url: string) => (url === `${PB}/detail` ? { ...PERSON, memberships: null } : answer(url))) as never);
+    renderWith(['profile_person']);
+    fireEvent.click(await screen.findByTestId('personbase-open-51'));
+    const again = await screen.findByTestId('person-profile');
+    await within(again).findByText('江苏南京');
+    expect(within(again).queryByTestId('person-memberships')).toBeNull();
+  });
 });
