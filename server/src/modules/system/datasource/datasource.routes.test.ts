@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import ExcelJS from 'exceljs';
+import { creditCheckChar } from '@gsl/contract';
 import { openDatabase, type DbHandle } from '../../../db/connection.js';
 import { createTestApp, type TestApp } from '../../../../test/app.js';
 import { adminQuery } from '../../../../test/pg-admin.js';
@@ -122,6 +124,30 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
     expect(users.body.data.total).toBe(0);
     // the tenant list counts the bound tenant's accounts on its own database
     expect((await call('GET', '/api/blade-system/tenant/list', admin, { query: { tenantId: tenant.tenantId } })).body.data.records[0].accountUsed).toBe(2);
+  });
+
+  it('members of the bound tenant live on its database: saved, counted, paged and exported there (a streamed export keeps the tenant\'s database)', async () => {
+    const token = (await loginAs('admin', tenant.adminPassword, tenant.tenantId)).body.access_token;
+    const body17 = '91320509MA1WJ0001';
+    const saved = await call('POST', '/api/aoc-service/memberaocenterprise/save', token, { body: { name: '吴江数据源测试有限公司', creditCode: body17 + creditCheckChar(body17), contactName: '沈建华', contactPhone: '13912345678' } });
+    expect(saved.body.msg).toBe('新增成功');
+    expect(await target.db.selectFrom('aocMemberEnterprise').select('id').where('name', '=', '吴江数据源测试有限公司').execute()).toHaveLength(1);
+    expect(await t.db.selectFrom('aocMemberEnterprise').select('id').where('name', '=', '吴江数据源测试有限公司').execute()).toHaveLength(0);
+    const page = await call('GET', '/api/aoc-service/memberaocenterprise/page', token, { query: { current: '1', size: '10' } });
+    expect(page.body.data).toMatchObject({ total: 1, records: [expect.objectContaining({ name: '吴江数据源测试有限公司', contactPhone: '13912345678', deptName: '苏州市吴江区工商联' })] }); // the tenant's admin holds member_sensitive
+    const count = await call('GET', '/api/aoc-service/member/member-count', token);
+    expect(count.body.data).toMatchObject({ enterprise: 1, total: 1 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/aoc-service/memberaocenterprise/export-member-enterprise',
+      headers: { authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`, 'blade-auth': `bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as never);
+    const names: string[] = [];
+    wb.worksheets[0].eachRow((row, n) => n > 1 && names.push(String(row.getCell(2).value)));
+    expect(names).toEqual(['吴江数据源测试有限公司']);
   });
 
   it('refresh and logout work across the two databases: sign-on state stays on the main one', async () => {
