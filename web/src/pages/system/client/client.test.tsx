@@ -8,9 +8,9 @@ import { clientBody, clientFormValues, refreshNotShorter, requiredThen, splitLis
 import { SecretModal } from './SecretModal';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
-vi.mock('./copyText', () => ({ copyText: vi.fn(async () => true) }));
+vi.mock('../../../components/copyText', () => ({ copyText: vi.fn(async () => true) }));
 const { toast } = await import('../../../api/feedback');
-const { copyText } = await import('./copyText');
+const { copyText } = await import('../../../components/copyText');
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 const check = async (rule: FormRule, value: unknown, form: Record<string, unknown> = {}): Promise<string | null> => {

@@ -1,5 +1,5 @@
-import { Alert, Button, Descriptions, Modal, Typography } from 'antd';
-import { DIALOG_WIDTH } from '../../../components/crud/CrudFormDialog';
+import { Descriptions, Typography } from 'antd';
+import { OneTimeSecretModal } from '../../../components/OneTimeSecretModal';
 
 export interface IssuedAccount {
   tenantId: string;
@@ -8,38 +8,27 @@ export interface IssuedAccount {
   password: string;
 }
 
-/**
- * A new tenant's administrator account. The server keeps only the password's hash and answers it
- * this one time, so the dialog says so, lets it be copied, and closes only through 我已保存.
- */
+/** A new tenant's administrator account; its initial password is shown this one time (the server keeps only its hash). */
 export function AdminAccountModal({ issued, onClose }: { issued: IssuedAccount | null; onClose: () => void }) {
   return (
-    <Modal
+    <OneTimeSecretModal
       open={Boolean(issued)}
       title="租户管理员账号"
-      width={DIALOG_WIDTH}
-      closable={false}
-      keyboard={false}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="close" type="primary" onClick={onClose} data-testid="tenant-admin-close">
-          我已保存
-        </Button>,
-      ]}
+      warning="初始密码只显示这一次"
+      description="关闭后将无法再次查看，请复制并交给租户管理员，登录后及时修改密码。"
+      onClose={onClose}
+      testId="tenant-admin-modal"
+      closeTestId="tenant-admin-close"
     >
-      <div data-testid="tenant-admin-modal">
-        <Alert type="warning" showIcon title="初始密码只显示这一次" description="关闭后将无法再次查看，请复制并交给租户管理员，登录后及时修改密码。" style={{ marginBottom: 16 }} />
-        <Descriptions column={1} bordered size="small">
-          <Descriptions.Item label="租户">{issued ? `${issued.tenantName}（${issued.tenantId}）` : ''}</Descriptions.Item>
-          <Descriptions.Item label="管理员账号">{issued?.account}</Descriptions.Item>
-          <Descriptions.Item label="初始密码">
-            <Typography.Text code copyable={{ text: issued?.password }} data-testid="tenant-admin-password">
-              {issued?.password}
-            </Typography.Text>
-          </Descriptions.Item>
-        </Descriptions>
-      </div>
-    </Modal>
+      <Descriptions column={1} bordered size="small">
+        <Descriptions.Item label="租户">{issued ? `${issued.tenantName}（${issued.tenantId}）` : ''}</Descriptions.Item>
+        <Descriptions.Item label="管理员账号">{issued?.account}</Descriptions.Item>
+        <Descriptions.Item label="初始密码">
+          <Typography.Text code copyable={{ text: issued?.password }} data-testid="tenant-admin-password">
+            {issued?.password}
+          </Typography.Text>
+        </Descriptions.Item>
+      </Descriptions>
+    </OneTimeSecretModal>
   );
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Alert, Button, Empty, Modal, Spin, Table, Tree, Typography } from 'antd';
-import { CopyOutlined } from '@ant-design/icons';
 import type { ResetPasswordAnswer } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
 import { useRoleTree } from '../../../api/system/user';
 import { DIALOG_WIDTH } from '../../../components/crud/CrudFormDialog';
-import { copyText } from '../client/copyText';
+import { OneTimeSecretModal } from '../../../components/OneTimeSecretModal';
 
 /**
  * 角色配置: the roles the signed-in user may grant, as a tree; the ticked ones replace the selected
@@ -77,48 +76,32 @@ export function GrantDialog({ open, initial, saving, onCancel, onOk }: { open: b
   );
 }
 
-/**
- * The new passwords of 密码重置. The server keeps only their hashes and answers them this one time,
- * so the dialog says so, offers 复制, and closes only through 我已记录.
- */
+/** The new passwords of 密码重置, shown this one time (the server keeps only their hashes). */
 export function ResetPasswordsModal({ answers, onClose }: { answers: ResetPasswordAnswer[] | null; onClose: () => void }) {
   const text = (answers ?? []).map((a) => `${a.account}${a.realName ? `(${a.realName})` : ''}: ${a.password}`).join('\n');
-  const copy = async () => {
-    if (await copyText(text)) toast.success('已复制到剪贴板');
-    else toast.error('复制失败，请手动选中密码复制');
-  };
   return (
-    <Modal
+    <OneTimeSecretModal
       open={Boolean(answers)}
       title="新密码"
-      width={DIALOG_WIDTH}
-      closable={false}
-      keyboard={false}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="copy" icon={<CopyOutlined />} onClick={() => void copy()}>
-          复制全部
-        </Button>,
-        <Button key="close" type="primary" onClick={onClose} data-testid="user-reset-close">
-          我已记录
-        </Button>,
-      ]}
+      warning="新密码只显示这一次"
+      description="关闭后将无法再次查看，请转交给账号本人，并提醒其登录后修改密码。"
+      copy={{ label: '复制全部', text, failed: '复制失败，请手动选中密码复制' }}
+      confirmText="我已记录"
+      onClose={onClose}
+      testId="user-reset-result"
+      closeTestId="user-reset-close"
     >
-      <div data-testid="user-reset-result">
-        <Alert type="warning" showIcon title="新密码只显示这一次" description="关闭后将无法再次查看，请转交给账号本人，并提醒其登录后修改密码。" style={{ marginBottom: 16 }} />
-        <Table<ResetPasswordAnswer>
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={answers ?? []}
-          columns={[
-            { key: 'account', dataIndex: 'account', title: '登录账号' },
-            { key: 'realName', dataIndex: 'realName', title: '用户姓名' },
-            { key: 'password', dataIndex: 'password', title: '新密码', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
-          ]}
-        />
-      </div>
-    </Modal>
+      <Table<ResetPasswordAnswer>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={answers ?? []}
+        columns={[
+          { key: 'account', dataIndex: 'account', title: '登录账号' },
+          { key: 'realName', dataIndex: 'realName', title: '用户姓名' },
+          { key: 'password', dataIndex: 'password', title: '新密码', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+        ]}
+      />
+    </OneTimeSecretModal>
   );
 }
