@@ -5,9 +5,9 @@ import type { UserView } from '@gsl/contract';
 import type { TreeOption } from '../../../api/system/user';
 import { schemaRule } from '../../../components/crud/schemaRule';
 import { userFields } from './fields';
-import { errorWorkbook, fileProblem } from './ImportDialog';
-import { filterTree, parentKeys, percentOf, sizeText, splitIds, userBody, userFormValues } from './userLogic';
-import { buildWorkbook, crc32 } from './xlsx';
+import { errorWorkbook, fileProblem, percentOf } from '../../../components/ImportDialog';
+import { filterTree, parentKeys, sizeText, splitIds, userBody, userFormValues } from './userLogic';
+import { buildWorkbook, crc32 } from '../../../components/xlsx';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
 const check = async (rule: FormRule, value: unknown, form: Record<string, unknown> = {}): Promise<string | null> => {

@@ -98,4 +98,3 @@ export function sizeText(bytes: number): string {
 }
 
 /** A progress percentage, or undefined when the whole size is unknown. */
-export const percentOf = (loaded: number, total?: number) => (total ? Math.min(100, Math.round((loaded / total) * 100)) : undefined);
