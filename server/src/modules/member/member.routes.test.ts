@@ -103,6 +103,12 @@ describe('enterprise members: rules', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(res.body.data.records.every((r: any) => r.status === 1)).toBe(true);
     expect((await call('js_aoc', 'GET', `${ENT}/page`, { query: { descs: 'contactPhoneEnc' } })).status).toBe(400);
+    // Equal values (every status 1) keep the default order as tie-breaker: pages never repeat or skip a row.
+    const ids = async (current: string, size: string) =>
+      (await call('js_aoc', 'GET', `${ENT}/page`, { query: { ascs: 'status', status: '1', current, size } })).body.data.records.map((r: any) => r.id);
+    const [p1, p2, both] = [await ids('1', '3'), await ids('2', '3'), await ids('1', '6')];
+    expect([...p1, ...p2]).toEqual(both);
+    expect(new Set(both).size).toBe(both.length);
     expect((await call('js_aoc', 'GET', `${ENT}/page`, { query: { joinDate_dategt: 'yesterday' } })).status).toBe(400);
   });
 

@@ -130,8 +130,10 @@ export function applySort<QB extends SelectQueryBuilder<any, any, any>>(
       orders.push([spec.column, dir]);
     }
   }
+  // The default order stays as the tie-breaker, so equal values page in a stable order.
+  const all = orders.length ? [...orders, ...fallback.filter(([col]) => !orders.some(([c]) => c === col))] : fallback;
   let out = qb;
-  for (const [col, dir] of orders.length ? orders : fallback) out = out.orderBy(sql.ref(col), dir) as QB;
+  for (const [col, dir] of all) out = out.orderBy(sql.ref(col), dir) as QB;
   return out;
 }
 

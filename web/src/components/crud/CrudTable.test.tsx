@@ -44,14 +44,14 @@ const FIELDS: CrudFormField[] = [
 ];
 const EVERYTHING: CrudPermissions = { add: 't_add', edit: 't_edit', delete: 't_delete', view: 't_view' };
 
-function renderTable(api: ReturnType<typeof fakeApi>, granted: string[] = Object.values(EVERYTHING) as string[], client: QueryClient = createQueryClient()) {
+function renderTable(api: ReturnType<typeof fakeApi>, granted: string[] = Object.values(EVERYTHING) as string[], client: QueryClient = createQueryClient(), sortable = false) {
   client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
   render(
     <Providers queryClient={client}>
       <AntdProviders>
         <CrudTable<Row, Partial<Row>>
           api={api}
-          columns={[{ key: 'name', dataIndex: 'name', title: '名称' }]}
+          columns={[{ key: 'name', dataIndex: 'name', title: '名称', sorter: sortable }, { key: 'createTime', dataIndex: 'createTime', title: '创建时间', sorter: sortable }]}
           fields={FIELDS}
           search={[{ name: 'name', label: '名称' }]}
           permissions={EVERYTHING}
@@ -84,6 +84,21 @@ describe('CrudTable', { timeout: 20_000 }, () => {
     await screen.findByText('参数11');
     expect(lastQuery(api)).toEqual({ current: 2, size: 10 });
     expect(within(rowOf('11')).getAllByRole('cell')[1].textContent).toBe('11'); // after the checkbox cell
+  });
+
+  it('sorts by a column header on the server (ascs, then descs, then none, snake_case) and goes back to page 1', async () => {
+    const api = fakeApi();
+    renderTable(api, undefined, undefined, true);
+    await screen.findByText('参数1');
+    fireEvent.click(screen.getByTitle('2'));
+    await screen.findByText('参数11');
+    const header = (title: string) => [...screen.getByTestId('t-table').querySelectorAll('thead th')].find((th) => th.textContent === title) as HTMLElement;
+    fireEvent.click(header('创建时间'));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ current: 1, size: 10, ascs: 'create_time' }));
+    fireEvent.click(header('创建时间'));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ current: 1, size: 10, descs: 'create_time' }));
+    fireEvent.click(header('创建时间'));
+    await waitFor(() => expect(lastQuery(api)).toEqual({ current: 1, size: 10 }));
   });
 
   it('searches without empty fields and goes back to page 1', async () => {

@@ -9,7 +9,7 @@ import { useCan } from '../Access';
 import { usePagination } from '../pagination';
 import { buildColumns, type RowActions } from './crudColumns';
 import { CrudFormDialog } from './CrudFormDialog';
-import { clampPage, listQuery, pickFields, rowKeysDeep, sameFilters, selectionGuard, submitBody, toSearchFilters, type Filters } from './crudLogic';
+import { clampPage, listQuery, pickFields, rowKeysDeep, sameFilters, selectionGuard, sortOf, sortQuery, submitBody, toSearchFilters, type Filters, type SortState } from './crudLogic';
 import { SearchBar } from './SearchBar';
 import type { CrudTableHandle, CrudTableProps, DialogMode } from './types';
 import './crud.css';
@@ -39,6 +39,8 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
   const [filters, setFilters] = useState<Filters>({});
   const { query: page, pagination, reset: firstPage, setPage } = usePagination();
   const [dialog, setDialog] = useState<DialogState<Row>>({ open: false, mode: 'add', key: 0 });
+  // A column header's sort (columns with `sorter: true`): ascs/descs of the wire contract, back to page 1.
+  const [sort, setSort] = useState<SortState | null>(null);
 
   // The screen's own filters (a tree beside the table): a change starts again at page 1.
   const fixedText = JSON.stringify(fixedFilters ?? {});
@@ -47,7 +49,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     setFixedSeen(fixedText);
     if (page.current !== 1) firstPage();
   }
-  const query = listQuery({ ...filters, ...fixedFilters }, page);
+  const query = { ...listQuery({ ...filters, ...fixedFilters }, page), ...sortQuery(sort) };
   const list = useCrudList(api, query);
   const { save, remove } = useCrudWrites(api);
   const records = list.data?.records ?? [];
@@ -174,6 +176,12 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
         loading={list.isFetching}
         rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
         pagination={pagination(list.data?.total)}
+        onChange={(_p, _f, sorter) => {
+          const next = sortOf(sorter);
+          if (JSON.stringify(next) === JSON.stringify(sort)) return; // a page change, not a sort
+          setSort(next);
+          firstPage();
+        }}
         locale={{ emptyText }}
         tableLayout="fixed"
         scroll={{ x: 'max-content' }}

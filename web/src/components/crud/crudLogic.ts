@@ -53,6 +53,27 @@ export function listQuery(filters: Filters, page: { current: number; size: numbe
   return { ...filters, current: page.current, size: page.size };
 }
 
+/** A column header's sort: the row field and the direction. */
+export interface SortState {
+  field: string;
+  order: 'ascend' | 'descend';
+}
+
+/** antd's sorter argument (one column or several) as the one sort the list keeps; null when cleared. */
+export function sortOf(sorter: unknown): SortState | null {
+  const s = (Array.isArray(sorter) ? sorter[0] : sorter) as { order?: string | null; columnKey?: unknown; field?: unknown } | undefined;
+  if (!s?.order || (s.order !== 'ascend' && s.order !== 'descend')) return null;
+  const field = String(s.columnKey ?? (Array.isArray(s.field) ? s.field.join('.') : s.field ?? ''));
+  return field ? { field, order: s.order } : null;
+}
+
+/** The sort as the wire contract's ascs / descs (snake_case field names, as BladeX sends them). */
+export function sortQuery(sort: SortState | null): Record<string, string> {
+  if (!sort) return {};
+  const column = sort.field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return sort.order === 'ascend' ? { ascs: column } : { descs: column };
+}
+
 /** The 序号 of the i-th row of a page: it continues across pages (page 2 of 10 starts at 11). */
 export const rowIndex = (current: number, size: number, i: number) => (current - 1) * size + i + 1;
 

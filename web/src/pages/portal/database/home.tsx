@@ -92,7 +92,7 @@ const chamberColumns = (open: (row: ChamberRow) => void): ColumnsType<ChamberRow
 /**
  * 数据库查询 (/portal/database, issue 5): the member figures (total, enterprise, group, person) with a
  * bar chart of the three kinds; a search over enterprises, groups, persons or chambers by name with
- * paging and sorting by name or join date; a result opens its detail (and from there its 变更记录).
+ * paging and sorting by the list's sortable columns (name, codes, join date, status …); a result opens its detail (and from there its 变更记录).
  */
 export default function DatabaseHome() {
   const can = useCan();
@@ -128,7 +128,7 @@ export default function DatabaseHome() {
   };
 
   const memberCols = type && type !== 'chamber'
-    ? memberColumns(type, (row) => setDetail(row.id)).map((c) => (c.key === 'name' || c.key === 'joinDate' ? { ...c, sorter: true, sortOrder: sort.field === c.key ? sort.order : null } : c))
+    ? memberColumns(type, (row) => setDetail(row.id)).map((c) => ('sorter' in c && c.sorter ? { ...c, sortOrder: sort.field === c.key ? sort.order : null } : c))
     : [];
   const columns = (type === 'chamber' ? chamberColumns(setChamber) : memberCols) as ColumnsType<MemberRow | ChamberRow>;
 

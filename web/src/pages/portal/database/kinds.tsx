@@ -42,6 +42,8 @@ export function displayValue(kind: MemberKind, row: MemberRow, field: string): s
 /** The detail's fields, in the change history's order (every tracked field). */
 export const detailFields = (kind: MemberKind) => Object.keys(MEMBER_FIELD_LABELS[kind]);
 
+const SORTABLE = new Set(['name', 'creditCode', 'legalPerson', 'contactName', 'memberType', 'groupType', 'gender', 'certType', 'company', 'post', 'memberLevel', 'joinDate', 'status']);
+
 /** The list's columns per kind; personal data shows as the server answers it (masked without 查看敏感信息). */
 export function memberColumns(kind: MemberKind, open?: (row: MemberRow) => void): ColumnsType<MemberRow> {
   const col = (field: string, width: number, render?: (row: MemberRow) => ReactNode) => ({
@@ -50,6 +52,8 @@ export function memberColumns(kind: MemberKind, open?: (row: MemberRow) => void)
     title: labelOf(kind, field),
     width,
     ellipsis: true,
+    // Sorted by the server (ascs/descs) on the fields it may order by.
+    sorter: SORTABLE.has(field),
     render: (_: unknown, row: MemberRow) => (render ? render(row) : displayValue(kind, row, field)),
   });
   const name = col('name', 220, (row) =>
