@@ -142,7 +142,7 @@ export function ImportDialog({
       ]}
     >
       <div data-testid={`${testId}-import-dialog`}>
-        <Space direction="vertical" style={{ width: '100%' }} size="middle">
+        <Space orientation="vertical" style={{ width: '100%' }} size="middle">
           <Alert
             type="info"
             showIcon
