@@ -7,6 +7,7 @@ import {
   certProblem, enterpriseSave, groupSave, personUpdate, type MemberKind,
 } from '@gsl/contract';
 import type { MemberRow } from '../../../api/member';
+import { RegionCascader } from '../../../components/RegionCascader';
 import { schemaRule, type FieldSchema } from '../../../components/crud/schemaRule';
 import type { CrudFormField, CrudSearchField } from '../../../components/crud/types';
 
@@ -78,10 +79,16 @@ const statusSearch = (
   <Select allowClear placeholder="请选择会员状态" options={optionsOf(MEMBER_STATUS)} style={{ width: 160 }} />
 );
 
-/** Search: name, credit code (or certificate number, matched exactly), status, region. The join date range is the table's date range. */
+/** Search: name, credit code (or certificate number, matched exactly), status, region (picked province → city → county). The join date range is the table's date range. */
 export function memberSearch(kind: MemberKind): CrudSearchField[] {
   const code: CrudSearchField = kind === 'person' ? { name: 'certNo', label: '证件号码' } : { name: 'creditCode', label: '统一社会信用代码' };
-  return [{ name: 'name', label: labelOf(kind, 'name') }, code, { name: 'status', label: '会员状态', input: statusSearch }, { name: 'regionCode', label: '地区代码' }];
+  return [
+    { name: 'name', label: labelOf(kind, 'name') },
+    code,
+    { name: 'status', label: '会员状态', input: statusSearch },
+    // a province, city or county: every member whose region code lies under it
+    { name: 'regionCode_likeright', label: '所在地区', input: <RegionCascader testId="member-search-region" /> },
+  ];
 }
 
 /** A shape's field as a form rule (the update schema: every field optional, messages the same). */

@@ -1,0 +1,32 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { AntdProviders } from '../app/AntdProviders';
+import { RegionCascader } from './RegionCascader';
+
+const node = (code: string, name: string, hasChildren: boolean) => ({ id: code, parentId: '', title: name, key: code, value: code, hasChildren, children: [], code, name, level: code.length / 2, adcode: code.padEnd(6, '0') });
+vi.mock('../api/system/region', () => ({
+  getRegionChildren: vi.fn(async (parent: string) =>
+    parent === '' ? [node('32', '江苏省', true)] : parent === '32' ? [node('3201', '南京市', true), node('3205', '苏州市', true)] : parent === '3201' ? [node('320102', '玄武区', false)] : [],
+  ),
+}));
+const { getRegionChildren } = await import('../api/system/region');
+
+describe('RegionCascader', { timeout: 20_000 }, () => {
+  it('loads the provinces, then each level on demand; any level is a value (its code, the prefix of the codes under it)', async () => {
+    const onChange = vi.fn();
+    render(
+      <AntdProviders>
+        <RegionCascader onChange={onChange} value={undefined} testId="region" />
+      </AntdProviders>,
+    );
+    await waitFor(() => expect(getRegionChildren).toHaveBeenCalledWith('', expect.anything()));
+    fireEvent.mouseDown(screen.getByRole('combobox'));
+    fireEvent.click(await screen.findByText('江苏省'));
+    expect(onChange).toHaveBeenLastCalledWith('32');
+    fireEvent.click(await screen.findByText('南京市'));
+    expect(onChange).toHaveBeenLastCalledWith('3201');
+    expect(getRegionChildren).toHaveBeenCalledWith('32');
+    await screen.findByText('玄武区');
+    expect(getRegionChildren).toHaveBeenCalledWith('3201');
+  });
+});

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { Cascader } from 'antd';
+import type { RegionNode } from '@gsl/contract';
+import { getRegionChildren } from '../api/system/region';
+
+interface Option {
+  value: string;
+  label: string;
+  isLeaf: boolean;
+  children?: Option[];
+  loading?: boolean;
+}
+
+const toOption = (n: RegionNode): Option => ({ value: n.code, label: n.name || n.title, isLeaf: !n.hasChildren });
+
+/**
+ * A region picked province → city → county from the national divisions (region/lazy-tree, loaded level
+ * by level); any level may be chosen. The value is the region's hierarchical code ('32', '3201',
+ * '320106'), the prefix of every 6-digit code under it — a search sends it as `regionCode_likeright`.
+ */
+export function RegionCascader({ value, onChange, placeholder = '请选择所在地区', testId }: { value?: string; onChange?: (code: string | undefined) => void; placeholder?: string; testId?: string }) {
+  const [options, setOptions] = useState<Option[]>([]);
+  const [path, setPath] = useState<string[]>([]);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    getRegionChildren('', abort.signal).then(
+      (nodes) => setOptions(nodes.map(toOption)),
+      () => !abort.signal.aborted && setFailed(true),
+    );
+    return () => abort.abort();
+  }, []);
+  // The form cleared the value (重置): the shown path goes too.
+  const shown = value ? path : [];
+
+  const loadData = async (selected: Option[]) => {
+    const target = selected[selected.length - 1];
+    target.loading = true;
+    setOptions((o) => [...o]);
+    try {
+      target.children = (await getRegionChildren(target.value)).map(toOption);
+      if (!target.children.length) target.isLeaf = true;
+    } catch {
+      target.isLeaf = true; // told by the transport; the level stays as it is
+    } finally {
+      target.loading = false;
+      setOptions((o) => [...o]);
+    }
+  };
+
+  return (
+    <Cascader<Option>
+      options={options}
+      loadData={loadData}
+      changeOnSelect
+      allowClear
+      value={shown}
+      placeholder={failed ? '地区加载失败' : placeholder}
+      status={failed ? 'error' : undefined}
+      style={{ width: 220 }}
+      data-testid={testId}
+      onChange={(p) => {
+        const codes = ((p ?? []) as Array<string | number>).map(String);
+        setPath(codes);
+        onChange?.(codes.length ? codes[codes.length - 1] : undefined);
+      }}
+    />
+  );
+}
