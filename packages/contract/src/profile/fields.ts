@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { phoneProblem, MASKED_MOBILE_RE } from '../user.js';
-import { creditCodeProblem } from '../member/codes.js';
+import { creditCodeProblem, isDay } from '../member/codes.js';
 
 export type Labels = Record<number, string>;
 
@@ -56,7 +56,6 @@ const MONEY_MAX = 1e12;
 export const URL_RE = /^(\/api\/blade-resource\/attach\/download\?id=\d{1,19}|https?:\/\/[^\s"'<>]{1,480})$/;
 const TEL_RE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
 
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** The value schema of one field (without presence rules): '' and null mean "empty". */
 function valueSchema(f: FieldDef): z.ZodType {
