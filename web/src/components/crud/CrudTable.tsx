@@ -33,7 +33,7 @@ interface DialogState<Row> {
  */
 export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, Body>) {
   const { api, columns, fields, search, dateRange, permissions, rowKey = 'id' as keyof Row & string, toFormValues, testId = 'crud', actionWidth = 210 } = props;
-  const { addValues, fromFormValues, onSaved, rowActions, selectable = true, labelWidth, filters: fixedFilters, toolbar } = props;
+  const { addValues, fromFormValues, onSaved, rowActions, rowAllows, selectable = true, labelWidth, filters: fixedFilters, toolbar } = props;
   const can = useCan();
   const { modal } = App.useApp();
   const [filters, setFilters] = useState<Filters>({});
@@ -119,6 +119,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     edit: fields && allowed(permissions.edit) ? (row) => openDialog('edit', row) : undefined,
     remove: canDelete ? (row) => confirmRemove([idOf(row)]) : undefined,
     extra: rowActions ? (row) => rowActions(row, handle) : undefined,
+    allows: rowAllows,
   };
   const tableColumns = buildColumns({ columns, page, actions, actionWidth, testId, topLevel: new Set(records) });
   const dialogFields = fieldsFor(dialog.mode, dialog.row);

@@ -10,6 +10,8 @@ export interface RowActions<Row> {
   remove?: (row: Row) => void;
   /** The screen's own further buttons of a row. */
   extra?: (row: Row) => ReactNode;
+  /** Per row: whether 编辑 / 删除 apply (both by default). */
+  allows?: (row: Row) => { edit?: boolean; remove?: boolean };
 }
 
 interface BuildColumnsOptions<Row> {
@@ -37,7 +39,7 @@ export function buildColumns<Row extends object>({ columns, page, actions, actio
     align: 'center',
     render: (_value, row, i) => (!topLevel || topLevel.has(row) ? rowIndex(page.current, page.size, i) : null),
   };
-  const { view, edit, remove, extra } = actions;
+  const { view, edit, remove, extra, allows } = actions;
   if (!view && !edit && !remove && !extra) return [index, ...columns];
   const operations: ColumnsType<Row>[number] = {
     key: '__actions',
@@ -52,12 +54,12 @@ export function buildColumns<Row extends object>({ columns, page, actions, actio
             查看
           </Button>
         )}
-        {edit && (
+        {edit && allows?.(row).edit !== false && (
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => edit(row)} data-testid={`${testId}-row-edit`}>
             编辑
           </Button>
         )}
-        {remove && (
+        {remove && allows?.(row).remove !== false && (
           <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => remove(row)} data-testid={`${testId}-row-delete`}>
             删除
           </Button>

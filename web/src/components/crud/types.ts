@@ -73,6 +73,8 @@ export interface CrudTableProps<Row extends object, Body> {
   /** Called after a successful save, once the dialog has closed (e.g. to show a value answered once). */
   onSaved?: (saved: Saved<Row>, mode: 'add' | 'edit') => void;
   /** More buttons of a row's 操作 column, after 查看 / 编辑 / 删除 (`table.openAdd` opens 新增 with given values, e.g. 新增子项). */
+  /** Whether a row may be edited or deleted (a submitted report is read-only); both by default. */
+  rowAllows?: (row: Row) => { edit?: boolean; remove?: boolean };
   rowActions?: (row: Row, table: CrudTableHandle) => ReactNode;
   /** Multi-select with the checkbox column. Default true. */
   selectable?: boolean;

@@ -71,6 +71,7 @@ export function AnnualReports({ deptId }: { deptId: string }) {
         fromFormValues={(values, row) => ({ ...bodyOf(values, Boolean(row)), deptId })}
         labelWidth={96}
         actionWidth={300}
+        rowAllows={(row) => ({ edit: row.status !== 1, remove: row.status !== 1 })} // a submitted report is read-only until returned
         rowActions={(row) =>
           reportable && (
             <>

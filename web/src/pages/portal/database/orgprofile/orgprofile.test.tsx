@@ -122,6 +122,10 @@ describe('组织档案', () => {
     await within(table).findByText('2023年度工作报告');
     expect(get).toHaveBeenCalledWith(`${OP}/annualreport/list`, { deptId: '1', current: 1, size: 10 }, expect.anything());
     expect(within(table).queryByTestId('annual-report-report-91')).toBeNull();
+    // submitted: read-only until returned — 查看 stays, 编辑 and 删除 do not show
+    expect(within(table).getByTestId('annual-report-row-view')).toBeTruthy();
+    expect(within(table).queryByTestId('annual-report-row-edit')).toBeNull();
+    expect(within(table).queryByTestId('annual-report-row-delete')).toBeNull();
     fireEvent.click(within(table).getByTestId('annual-report-return-91'));
     fireEvent.change(await screen.findByTestId('annual-report-reason'), { target: { value: ' 数据不完整 ' } });
     fireEvent.click(screen.getByTestId('annual-report-return-ok'));
