@@ -30,3 +30,15 @@ describe('RegionCascader', { timeout: 20_000 }, () => {
     expect(getRegionChildren).toHaveBeenCalledWith('3201');
   });
 });
+
+describe('RegionCascader with a value from outside', { timeout: 20_000 }, () => {
+  it('shows an edited record’s region by name: the levels above it are loaded', async () => {
+    render(
+      <AntdProviders>
+        <RegionCascader value="320102" onChange={vi.fn()} />
+      </AntdProviders>,
+    );
+    await waitFor(() => expect(document.querySelector('.ant-select-content, .ant-select-selection-item')?.textContent).toContain('玄武区'));
+    expect(document.querySelector('.ant-select-content, .ant-select-selection-item')?.textContent).toContain('江苏省');
+  });
+});

@@ -11,12 +11,18 @@ interface Option {
   loading?: boolean;
 }
 
+/** The codes of a region and the levels above it: '320106' → ['32', '3201', '320106'] (GB/T 2260 levels of 2, 4, 6, 9, 12 digits). */
+export function pathOf(code: string): string[] {
+  return [2, 4, 6, 9, 12].filter((n) => n <= code.length).map((n) => code.slice(0, n));
+}
+
 const toOption = (n: RegionNode): Option => ({ value: n.code, label: n.name || n.title, isLeaf: !n.hasChildren });
 
 /**
  * A region picked province → city → county from the national divisions (region/lazy-tree, loaded level
  * by level); any level may be chosen. The value is the region's hierarchical code ('32', '3201',
- * '320106'), the prefix of every 6-digit code under it — a search sends it as `regionCode_likeright`.
+ * '320106'), the prefix of every code under it — a search sends it as `regionCode_likeright`, a form
+ * stores it as the record's region (the code blade_region knows it by).
  */
 export function RegionCascader({ value, onChange, placeholder = '请选择所在地区', testId }: { value?: string; onChange?: (code: string | undefined) => void; placeholder?: string; testId?: string }) {
   const [options, setOptions] = useState<Option[]>([]);
@@ -31,8 +37,33 @@ export function RegionCascader({ value, onChange, placeholder = '请选择所在
     );
     return () => abort.abort();
   }, []);
+
+  // A value given from outside (an edited record's region): its levels are loaded so the path shows by name.
+  const outside = value && path[path.length - 1] !== value ? pathOf(value) : null;
+  const outsideKey = outside?.join(',') ?? '';
+  useEffect(() => {
+    if (!outsideKey || !options.length) return;
+    const codes = outsideKey.split(',');
+    let cancelled = false;
+    void (async () => {
+      let level = options;
+      for (const code of codes.slice(0, -1)) {
+        const opt = level.find((o) => o.value === code);
+        if (!opt) return;
+        if (!opt.children) opt.children = (await getRegionChildren(code).catch(() => [])).map(toOption);
+        level = opt.children;
+      }
+      if (!cancelled) {
+        setOptions((o) => [...o]);
+        setPath(codes);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [outsideKey, options]);
   // The form cleared the value (重置): the shown path goes too.
-  const shown = value ? path : [];
+  const shown = value ? (outside ?? path) : [];
 
   const loadData = async (selected: Option[]) => {
     const target = selected[selected.length - 1];

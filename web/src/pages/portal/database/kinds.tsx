@@ -108,6 +108,14 @@ export function memberFields(kind: MemberKind): CrudFormField[] {
     input: <DatePicker style={{ width: '100%' }} placeholder={`请选择${labelOf(kind, field)}`} disabledDate={field === 'joinDate' ? (d) => d.isAfter(dayjs(), 'day') : undefined} />,
     validateTrigger: ['onBlur', 'onChange'],
   });
+  // picked province → city → county; the record keeps the region's code
+  const region = (schema: unknown): CrudFormField => ({
+    name: 'regionCode',
+    label: labelOf(kind, 'regionCode'),
+    rules: [rule(schema)],
+    input: <RegionCascader placeholder={`请选择${labelOf(kind, 'regionCode')}`} />,
+    validateTrigger: ['onBlur', 'onChange'],
+  });
   const status: CrudFormField = { ...code('status'), required: true, rules: [{ required: true, message: '请选择会员状态' }] };
   const remark: CrudFormField = { name: 'remark', label: '备注', input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} /> };
   if (kind === 'enterprise') {
@@ -119,7 +127,7 @@ export function memberFields(kind: MemberKind): CrudFormField[] {
       text('industry', 64),
       code('scale'),
       code('memberType'),
-      text('regionCode', 12, { rules: [rule(s.regionCode)] }),
+      region(s.regionCode),
       text('address', 255),
       text('contactName', 50),
       text('contactPhone', 11, { rules: [rule(s.contactPhone)] }),
@@ -136,7 +144,7 @@ export function memberFields(kind: MemberKind): CrudFormField[] {
       text('creditCode', 18, { rules: [rule(s.creditCode)] }),
       code('groupType'),
       text('legalPerson', 50),
-      text('regionCode', 12, { rules: [rule(s.regionCode)] }),
+      region(s.regionCode),
       text('address', 255),
       text('contactName', 50),
       text('contactPhone', 11, { rules: [rule(s.contactPhone)] }),
@@ -173,7 +181,7 @@ export function memberFields(kind: MemberKind): CrudFormField[] {
     text('phone', 11, { rules: [rule(s.phone)] }),
     text('company', 200),
     text('post', 100),
-    text('regionCode', 12, { rules: [rule(s.regionCode)] }),
+    region(s.regionCode),
     date('joinDate'),
     code('memberLevel'),
     status,
