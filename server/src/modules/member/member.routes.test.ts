@@ -428,5 +428,8 @@ describe('member person ↔ person base (人员库)', () => {
     const detailOf = async (who: string) => (await call(who, 'GET', `${PB}/detail`, { query: { id: pb.id } })).body.data;
     expect((await detailOf('link_profile_only')).memberships).toBeNull();
     expect((await detailOf('link_both')).memberships).toEqual([expect.objectContaining({ id, name: '严志刚', representatives: [] })]);
+    // the detail by unionId (mgpersonbase/detail) answers the same memberships
+    const byUnion = (await call('link_both', 'GET', `${PB}/mgpersonbase/detail`, { query: { unionId: pb.unionId } })).body.data;
+    expect(byUnion.memberships).toEqual((await detailOf('link_both')).memberships);
   });
 });

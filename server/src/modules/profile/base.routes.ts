@@ -39,6 +39,14 @@ export default async function baseRoutes(app: FastifyInstance) {
       return rows.map((r) => view(r, unmasked));
     };
 
+    /** A detail as answered; a person's with its 会员身份 (memberships). */
+    const detailWithMemberships = async (req: Parameters<typeof answer>[0], actor: Parameters<typeof answer>[1], row: Row) => {
+      const [out] = await answer(req, actor, [row]);
+      if (p.kind !== 'person') return out;
+      const certNoHash = (await cipher()).hash(String(row.certNo));
+      return { ...out, memberships: await membershipsOf(app.db, actor, { certType: Number(row.certType), certNoHash }) };
+    };
+
     route(app, {
       method: 'GET',
       url: `${p.prefix}/list`,
@@ -63,13 +71,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       query: idQuery,
       scope: parentScope(p, 'query.id'),
       response: record,
-      handler: async ({ req, actor, query }) => {
-        const row = await svc.detail(actor, { id: query.id });
-        const [out] = await answer(req, actor, [row]);
-        if (p.kind !== 'person') return out;
-        const certNoHash = (await cipher()).hash(String(row.certNo));
-        return { ...out, memberships: await membershipsOf(app.db, actor, { certType: Number(row.certType), certNoHash }) };
-      },
+      handler: async ({ req, actor, query }) => detailWithMemberships(req, actor, await svc.detail(actor, { id: query.id })),
     });
 
     route(app, {
@@ -133,12 +135,12 @@ export default async function baseRoutes(app: FastifyInstance) {
     route(app, {
       method: 'GET',
       url: `${p.prefix}/mgpersonbase/detail`,
-      summary: 'person base mgpersonbase/detail: 人员档案详情 (unionId)',
+      summary: 'person base mgpersonbase/detail: 人员档案详情 (unionId; memberships 同 detail)',
       tags: ['profile'],
       access: { permission: read },
       query: unionIdQuery,
       response: record,
-      handler: async ({ req, actor, query }) => (await answer(req, actor, [await svc.detail(actor, { unionId: query.unionId })]))[0],
+      handler: async ({ req, actor, query }) => detailWithMemberships(req, actor, await svc.detail(actor, { unionId: query.unionId })),
     });
   }
 }
