@@ -325,4 +325,20 @@ describe('数据库查询 home', () => {
     const detail = await screen.findByTestId('member-detail');
     await within(detail).findByText('110***********002X');
   });
+
+  it('a chamber found by the search opens its 变更记录 (chambercommerce/log) for a user holding 商会管理', async () => {
+    get.mockImplementation(async (url: string) => {
+      if (url.endsWith('/member/member-count')) return { total: 0, enterprise: 0, group: 0, person: 0 } as never;
+      if (url.endsWith('/chamber/list')) return page([{ id: '51', deptId: '1', deptName: '省工商联', name: '江苏省浙江商会', chamberType: 3, chamberTypeName: '外省在苏商会', version: 2 }]) as never;
+      if (url.endsWith('/chambercommerce/log'))
+        return page([{ id: '9', tag: 'chamber', tagName: '商会', mode: 'update', modeName: '修改', recordId: '51', recordName: '江苏省浙江商会', deptId: '1', deptName: '省工商联', fieldCount: 1, createBy: 'js_aoc', createName: '省工商联管理员', createTime: '2026-11-01 10:00:00', changes: [{ id: '10', field: 'presidentName', fieldLabel: '会长', oldValue: '钱海', newValue: '孙立' }] }]) as never;
+      return page([]) as never;
+    });
+    renderWith(<DatabaseHome />, ['portal_database', 'chamber']);
+    fireEvent.click(await within(screen.getByTestId('db-type')).findByText('商会'));
+    fireEvent.click(await screen.findByTestId('chamber-history-51'));
+    const change = await screen.findByTestId('member-log-change');
+    expect(change.textContent).toBe('会长：钱海 → 孙立');
+    expect(get).toHaveBeenCalledWith('/api/aoc-service/chambercommerce/log', expect.objectContaining({ id: '51', current: 1 }), expect.anything());
+  });
 });

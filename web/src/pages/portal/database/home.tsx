@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Drawer, Empty, Input, Segmented, Statistic, Table } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { MEMBER_KIND_LABELS, type MemberKind, type PageResult } from '@gsl/contract';
-import { MEMBER_APIS, MEMBER_PERMISSION, chamberPage, useMemberCount, type ChamberRow, type MemberCount, type MemberRow } from '../../../api/member';
+import { MEMBER_APIS, MEMBER_PERMISSION, chamberLog, chamberPage, useMemberCount, type ChamberRow, type MemberCount, type MemberRow } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { usePagination } from '../../../components/pagination';
 import { ChangeLogDrawer } from './ChangeLog';
@@ -81,12 +81,27 @@ export function ChamberDetailDrawer({ row, onClose }: { row: ChamberRow | undefi
   );
 }
 
-const chamberColumns = (open: (row: ChamberRow) => void): ColumnsType<ChamberRow> => [
+const chamberColumns = (open: (row: ChamberRow) => void, history?: (row: ChamberRow) => void): ColumnsType<ChamberRow> => [
   { key: 'name', dataIndex: 'name', title: '商会名称', width: 240, ellipsis: true, render: (_: unknown, r) => <a onClick={() => open(r)} data-testid={`chamber-open-${r.id}`}>{r.name}</a> },
   { key: 'chamberTypeName', dataIndex: 'chamberTypeName', title: '商会类型', width: 130 },
   { key: 'homeRegion', dataIndex: 'homeRegion', title: '籍贯地区', width: 120, render: (v) => v || '-' },
   { key: 'presidentName', dataIndex: 'presidentName', title: '会长', width: 100, render: (v) => v || '-' },
   { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 180, render: (v) => v || '-' },
+  ...(history
+    ? [
+        {
+          key: '__history',
+          title: '操作',
+          width: 110,
+          align: 'center' as const,
+          render: (_: unknown, r: ChamberRow) => (
+            <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => history(r)} data-testid={`chamber-history-${r.id}`}>
+              变更记录
+            </Button>
+          ),
+        },
+      ]
+    : []),
 ];
 
 /**
@@ -118,6 +133,7 @@ export default function DatabaseHome() {
 
   const switchType = (t: SearchType) => {
     setPicked(t);
+    setHistory(undefined);
     setSort({});
     reset();
   };
@@ -130,7 +146,7 @@ export default function DatabaseHome() {
   const memberCols = type && type !== 'chamber'
     ? memberColumns(type, (row) => setDetail(row.id)).map((c) => ('sorter' in c && c.sorter ? { ...c, sortOrder: sort.field === c.key ? sort.order : null } : c))
     : [];
-  const columns = (type === 'chamber' ? chamberColumns(setChamber) : memberCols) as ColumnsType<MemberRow | ChamberRow>;
+  const columns = (type === 'chamber' ? chamberColumns(setChamber, can('chamber') ? (r) => setHistory({ id: r.id, name: r.name }) : undefined) : memberCols) as ColumnsType<MemberRow | ChamberRow>;
 
   return (
     <div className="member-db" data-testid="database-home">
@@ -184,6 +200,7 @@ export default function DatabaseHome() {
       {type && type !== 'chamber' && <MemberDetailDrawer kind={type} id={detail} onClose={() => setDetail(undefined)} onHistory={(row) => setHistory({ id: row.id, name: row.name })} />}
       {type && type !== 'chamber' && <ChangeLogDrawer tag={type} record={history} onClose={() => setHistory(undefined)} />}
       <ChamberDetailDrawer row={chamber} onClose={() => setChamber(undefined)} />
+      {type === 'chamber' && <ChangeLogDrawer tag="chamber" record={history} onClose={() => setHistory(undefined)} load={chamberLog} />}
     </div>
   );
 }
