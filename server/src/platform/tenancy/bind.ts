@@ -194,12 +194,19 @@ export async function bindTenant(tenancy: Tenancy, input: { tenantId: string; da
 /** Copies the platform tables to every bound tenant's database (after a platform write). */
 export async function syncAllTenants(tenancy: Tenancy, afterSync?: (db: Db, tenantId: string) => Promise<void>) {
   const bound = await tenancy.main.selectFrom('bladeTenant').select(['tenantId']).where('datasourceId', 'is not', null).execute();
+  const failed: unknown[] = [];
   for (const { tenantId } of bound) {
-    const db = await tenancy.dbOf(tenantId);
-    if (db === tenancy.main) continue;
-    await db.transaction().execute(async (tx) => {
-      await syncShared(tenancy.main, tx, tenantId);
-      await afterSync?.(tx, tenantId);
-    });
+    // One unreachable database does not hold the others back; it catches up at the next write or start.
+    try {
+      const db = await tenancy.dbOf(tenantId);
+      if (db === tenancy.main) continue;
+      await db.transaction().execute(async (tx) => {
+        await syncShared(tenancy.main, tx, tenantId);
+        await afterSync?.(tx, tenantId);
+      });
+    } catch (err) {
+      failed.push(err);
+    }
   }
+  if (failed.length) throw new AggregateError(failed, `tenant datasource sync failed for ${failed.length} of ${bound.length} tenants`);
 }
