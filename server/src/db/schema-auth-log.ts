@@ -11,6 +11,8 @@ export interface SecretTable {
 export interface SsoSessionTable {
   idHash: string;
   userId: Id;
+  /** The tenant signed on to (null: the default tenant). */
+  tenantId: string | null;
   createTime: Time;
   expireTime: Date;
   endTime: Date | null;
@@ -20,6 +22,8 @@ export interface AuthCodeTable {
   codeHash: string;
   clientId: string;
   userId: Id;
+  /** The user's tenant (null: the default tenant). */
+  tenantId: string | null;
   redirectUri: string;
   createTime: Time;
   expireTime: Date;

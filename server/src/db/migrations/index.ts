@@ -17,6 +17,7 @@ import m0014 from './0014_member_count.sql';
 import m0015 from './0015_member_filter_index.sql';
 import m0016 from './0016_datasource.sql';
 import m0017 from './0017_member_time_index.sql';
+import m0018 from './0018_sso_tenant.sql';
 import m0020 from './0020_profile.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
@@ -37,5 +38,6 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0015_member_filter_index', sql: m0015 },
   { name: '0016_datasource', sql: m0016 },
   { name: '0017_member_time_index', sql: m0017 },
+  { name: '0018_sso_tenant', sql: m0018 },
   { name: '0020_profile', sql: m0020 },
 ];

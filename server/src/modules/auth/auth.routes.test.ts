@@ -154,7 +154,7 @@ describe('captcha', () => {
 describe('expired codes', () => {
   it('a code past its five minutes is refused', async () => {
     const user = await t.db.selectFrom('bladeUser').select('id').where('account', '=', 'nj_aoc').executeTakeFirstOrThrow();
-    const code = await t.app.services.tokens.createCode(user.id, 'saber', 'http://localhost/gsl/login');
+    const code = await t.app.services.tokens.createCode(user.id, '000001', 'saber', 'http://localhost/gsl/login');
     await t.db.updateTable('authCode').set({ expireTime: sql<Date>`now() - interval '1 second'` }).where('codeHash', '=', sha256(code)).execute();
     const res = await token({ grant_type: 'sso_authorization_code', code });
     expect(res.body).toEqual({ error_code: 400, error_description: '授权码无效或已过期' });

@@ -3,6 +3,8 @@
 export interface SsoPageModel {
   params: Record<string, string>;
   account?: string;
+  /** Tenant mode: the 租户编号 field and its value (absent: no field, the default tenant). */
+  tenantId?: string;
   error?: string;
   captcha?: { key: string; image: string };
   fatal?: boolean;
@@ -39,11 +41,17 @@ export function renderSsoPage(m: SsoPageModel): string {
   const hidden = ['appId', 'entryCode', 'sysFlag', 'redirectUri']
     .map((k) => `<input type="hidden" name="${k}" value="${esc(m.params[k] ?? '')}">`)
     .join('');
-  const refresh = new URLSearchParams({ ...pick(m.params), captcha: '1', account: m.account ?? '' }).toString();
+  const refresh = new URLSearchParams({ ...pick(m.params), captcha: '1', account: m.account ?? '', ...(m.tenantId ? { tenantId: m.tenantId } : {}) }).toString();
   const form = m.fatal
     ? ''
     : `<form method="post" action="/sso/login" autocomplete="on" data-testid="sso-form">
   ${hidden}
+  ${
+    m.tenantId !== undefined
+      ? `<label for="tenantId">租户编号</label>
+  <input id="tenantId" name="tenantId" type="text" maxlength="6" inputmode="numeric" pattern="\\d{6}" required value="${esc(m.tenantId)}" placeholder="请输入租户编号" data-testid="sso-tenant">`
+      : ''
+  }
   <label for="account">账号</label>
   <input id="account" name="account" type="text" maxlength="45" required autofocus value="${esc(m.account ?? '')}" placeholder="请输入账号">
   <label for="password">密码</label>

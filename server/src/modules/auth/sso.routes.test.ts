@@ -28,6 +28,7 @@ describe('sign-on portal', () => {
     expect(res.body).toContain('统一身份认证');
     expect(res.body).toContain('江苏省工商业联合会');
     expect(res.body).not.toContain('验证码'); // no captcha before a failure
+    expect(res.body).not.toContain('租户编号'); // tenant mode is off: everyone signs on to the default tenant
   });
 
   it('refuses a redirect that is not registered for the client', async () => {
@@ -93,5 +94,53 @@ describe('sign-on portal', () => {
     const after = await get(`/sso/login?${new URLSearchParams(app)}`, cookie);
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain('<form');
+  });
+});
+
+describe('sign-on portal in tenant mode', () => {
+  let tm: TestApp;
+  let tenant: { tenantId: string; adminPassword: string };
+  beforeAll(async () => {
+    tm = await createTestApp({ tenantMode: true });
+    const admin = (await tm.login('admin')).access_token;
+    const created = await tm.call({ method: 'POST', url: '/api/blade-system/tenant/submit', token: admin, body: { tenantName: '门户登录测试租户', accountNumber: 5 } });
+    tenant = { tenantId: created.body.data.tenantId, adminPassword: created.body.data.adminPassword };
+  });
+  afterAll(() => tm?.close());
+  const postTm = (form: Record<string, string>, cookie?: string) =>
+    tm.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost', ...(cookie ? { cookie } : {}) },
+      payload: new URLSearchParams({ ...app, ...form }).toString(),
+    });
+  const exchange = (location: string) =>
+    tm.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_authorization_code', code: new URL(location).searchParams.get('code')!, tenantId: '000001' } });
+
+  it('asks for the tenant (租户编号, the default tenant filled in) and signs a tenant’s admin on to that tenant', async () => {
+    const form = await tm.app.inject({ method: 'GET', url: `/sso/login?${new URLSearchParams(app)}`, headers: { host: 'localhost' } });
+    expect(form.body).toContain('租户编号');
+    expect(form.body).toMatch(/name="tenantId"[^>]*value="000001"/);
+    // the same account name in the default tenant is another person: the tenant's password does not open it
+    const wrongTenant = await postTm({ tenantId: '000001', account: 'admin', password: tenant.adminPassword });
+    expect(wrongTenant.statusCode).toBe(200);
+    expect(wrongTenant.body).toContain('用户名或密码不正确');
+    expect(wrongTenant.body).toMatch(/name="tenantId"[^>]*value="000001"/);
+    expect((await postTm({ tenantId: '12', account: 'admin', password: 'x' })).body).toContain('租户编号应为6位数字');
+
+    const res = await postTm({ tenantId: tenant.tenantId, account: 'admin', password: tenant.adminPassword });
+    expect(res.statusCode).toBe(302);
+    // the code carries the tenant: the client's tenantId parameter cannot move it elsewhere
+    const tokens = await exchange(res.headers.location as string);
+    expect(tokens.status).toBe(200);
+    expect(tokens.body).toMatchObject({ tenant_id: tenant.tenantId, account: 'admin' });
+    const info = await tm.call({ url: '/api/blade-auth/oauth/user-info', token: tokens.body.access_token });
+    expect(info.body.data.orgName).toBe('门户登录测试租户');
+
+    // the portal's session remembers the tenant: the next visit goes straight back with a code for it
+    const cookie = String(res.headers['set-cookie']).split(';')[0];
+    const again = await tm.app.inject({ method: 'GET', url: `/sso/login?${new URLSearchParams(app)}`, headers: { host: 'localhost', cookie } });
+    expect(again.statusCode).toBe(302);
+    expect((await exchange(again.headers.location as string)).body.tenant_id).toBe(tenant.tenantId);
   });
 });

@@ -16,11 +16,16 @@ const appParams = z.object({
   sysFlag: text(32),
   redirectUri: text(2000),
 });
-const pageQuery = appParams.extend({ captcha: text(1), account: text(45) }).passthrough();
-const loginBody = appParams.extend({ account: text(100), password: text(200), captchaKey: text(36), captchaCode: text(10) });
+const pageQuery = appParams.extend({ captcha: text(1), account: text(45), tenantId: text(12) }).passthrough();
+const loginBody = appParams.extend({ account: text(100), password: text(200), captchaKey: text(36), captchaCode: text(10), tenantId: text(12) });
+const TENANT_RE = /^\d{6}$/;
 
 export default async function ssoRoutes(app: FastifyInstance) {
-  const { login, tokens, captcha, clients, config, db } = app.services;
+  const { login, tokens, captcha, clients, config, db, tenancy } = app.services;
+  // Tenant mode: the page asks for the tenant (租户编号); otherwise everyone signs on to the default tenant.
+  const tenantOf = (named: string) => (config.tenantMode && named ? named : config.defaultTenantId);
+  /** The page's 租户编号 field: shown in tenant mode, holding what was typed (else the default tenant). */
+  const tenantField = (typed: string) => (config.tenantMode ? typed || config.defaultTenantId : undefined);
 
   const origin = (req: FastifyRequest) => {
     try {
@@ -53,27 +58,30 @@ export default async function ssoRoutes(app: FastifyInstance) {
     return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderSsoPage(model));
   }
 
-  async function redirectWithCode(reply: FastifyReply, userId: string, clientId: string, redirectUri: string) {
-    const code = await tokens.createCode(userId, clientId, redirectUri);
+  async function redirectWithCode(reply: FastifyReply, userId: string, tenantId: string, clientId: string, redirectUri: string) {
+    const code = await tokens.createCode(userId, tenantId, clientId, redirectUri);
     const url = new URL(redirectUri);
     url.searchParams.set('code', code);
     return reply.header('cache-control', 'no-store').redirect(url.toString());
   }
 
-  async function sessionUser(req: FastifyRequest): Promise<string | null> {
+  /** The live user of the portal's session cookie, read on the tenant's own database. */
+  async function sessionUser(req: FastifyRequest): Promise<{ userId: string; tenantId: string } | null> {
     const raw = req.cookies[COOKIE];
     if (!raw || raw.length > 100) return null;
-    const row = await db
+    const session = await tenancy.main
       .selectFrom('authSsoSession as s')
-      .innerJoin('bladeUser as u', 'u.id', 's.userId')
-      .select('s.userId')
+      .select(['s.userId', 's.tenantId'])
       .where('s.idHash', '=', sha256(raw))
       .where('s.endTime', 'is', null)
       .where('s.expireTime', '>', sql<Date>`now()`)
-      .where('u.status', '=', 1)
-      .where('u.isDeleted', '=', 0)
       .executeTakeFirst();
-    return row?.userId ?? null;
+    if (!session) return null;
+    const tenantId = session.tenantId ?? config.defaultTenantId;
+    const user = await tenancy
+      .run(tenantId, () => db.selectFrom('bladeUser').select('id').where('id', '=', session.userId).where('tenantId', '=', tenantId).where('status', '=', 1).where('isDeleted', '=', 0).executeTakeFirst())
+      .catch(() => undefined); // the tenant's database is unreachable: sign on again
+    return user ? { userId: String(user.id), tenantId } : null;
   }
 
   const rate = { max: config.ssoRateLimit, timeWindow: 60_000 };
@@ -92,9 +100,9 @@ export default async function ssoRoutes(app: FastifyInstance) {
       const params = { appId: query.appId, entryCode: query.entryCode, sysFlag: query.sysFlag, redirectUri: query.redirectUri };
       const checked = await checkApp(req, params);
       if ('error' in checked) return page(reply, { params, error: checked.error, fatal: true }, 400);
-      const userId = await sessionUser(req);
-      if (userId) return redirectWithCode(reply, userId, checked.client!.clientId, params.redirectUri);
-      return page(reply, { params, account: query.account, captcha: query.captcha ? await captcha.create() : undefined });
+      const session = await sessionUser(req);
+      if (session) return redirectWithCode(reply, session.userId, session.tenantId, checked.client!.clientId, params.redirectUri);
+      return page(reply, { params, account: query.account, tenantId: tenantField(query.tenantId), captcha: query.captcha ? await captcha.create() : undefined });
     },
   });
 
@@ -114,8 +122,12 @@ export default async function ssoRoutes(app: FastifyInstance) {
       const params = { appId: body.appId, entryCode: body.entryCode, sysFlag: body.sysFlag, redirectUri: body.redirectUri };
       const checked = await checkApp(req, params);
       if ('error' in checked) return page(reply, { params, error: checked.error, fatal: true }, 400);
-      const result = await login.authenticate({
-        tenantId: config.defaultTenantId,
+      if (config.tenantMode && body.tenantId && !TENANT_RE.test(body.tenantId)) {
+        return page(reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: '租户编号应为6位数字' });
+      }
+      const tenantId = tenantOf(body.tenantId);
+      const result = await tenancy.run(tenantId, () => login.authenticate({
+        tenantId,
         account: body.account,
         password: body.password,
         captcha: body.captchaKey ? { key: body.captchaKey, code: body.captchaCode } : undefined,
@@ -123,17 +135,17 @@ export default async function ssoRoutes(app: FastifyInstance) {
         loginType: 'sso',
         ip: req.ip,
         userAgent: String(req.headers['user-agent'] ?? ''),
-      });
+      }));
       if (!result.ok) {
-        return page(reply, { params, account: body.account, error: result.message, captcha: result.captchaRequired ? await captcha.create() : undefined });
+        return page(reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: result.message, captcha: result.captchaRequired ? await captcha.create() : undefined });
       }
       const sid = opaqueToken();
       await db
         .insertInto('authSsoSession')
-        .values({ idHash: sha256(sid), userId: result.user.id, expireTime: new Date(Date.now() + config.ssoSessionHours * 3600_000) })
+        .values({ idHash: sha256(sid), userId: result.user.id, tenantId, expireTime: new Date(Date.now() + config.ssoSessionHours * 3600_000) })
         .execute();
       reply.setCookie(COOKIE, sid, { path: '/sso', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: config.ssoSessionHours * 3600 });
-      return redirectWithCode(reply, result.user.id, checked.client!.clientId, params.redirectUri);
+      return redirectWithCode(reply, result.user.id, tenantId, checked.client!.clientId, params.redirectUri);
     },
   });
 

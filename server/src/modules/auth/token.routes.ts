@@ -55,9 +55,10 @@ export default async function tokenRoutes(app: FastifyInstance) {
       let accountTenant = tenantId;
       switch (p.grant_type) {
         case 'sso_authorization_code': {
-          userId = await tokens.redeemCode(p.code ?? '', client.clientId);
-          if (!userId) throw oauthError(AUTH_MSG.codeInvalid);
-          accountTenant = config.defaultTenantId; // the sign-on portal signs on to the default tenant
+          const redeemed = await tokens.redeemCode(p.code ?? '', client.clientId);
+          if (!redeemed) throw oauthError(AUTH_MSG.codeInvalid);
+          userId = redeemed.userId;
+          accountTenant = redeemed.tenantId ?? config.defaultTenantId; // the tenant the portal signed on to
           break;
         }
         case 'sso_refresh_token': {

@@ -68,27 +68,27 @@ export class TokenService {
     };
   }
 
-  async createCode(userId: string, clientId: string, redirectUri: string): Promise<string> {
+  async createCode(userId: string, tenantId: string, clientId: string, redirectUri: string): Promise<string> {
     const code = opaqueToken();
     await this.main
       .insertInto('authCode')
-      .values({ codeHash: sha256(code), clientId, userId, redirectUri, expireTime: new Date(Date.now() + this.codeTtlSeconds * 1000) })
+      .values({ codeHash: sha256(code), clientId, userId, tenantId, redirectUri, expireTime: new Date(Date.now() + this.codeTtlSeconds * 1000) })
       .execute();
     return code;
   }
 
-  /** The user a one-time code was issued for; the code is spent whether or not it was still valid. */
-  async redeemCode(code: string, clientId: string): Promise<string | null> {
+  /** The user (and tenant) a one-time code was issued for; the code is spent whether or not it was still valid. */
+  async redeemCode(code: string, clientId: string): Promise<{ userId: string; tenantId: string | null } | null> {
     if (!code || code.length > 100) return null;
     const row = await this.main
       .updateTable('authCode')
       .set({ usedTime: sql<Date>`now()` })
       .where('codeHash', '=', sha256(code))
       .where('usedTime', 'is', null)
-      .returning(['userId', 'clientId', 'expireTime'])
+      .returning(['userId', 'tenantId', 'clientId', 'expireTime'])
       .executeTakeFirst();
     if (!row || row.clientId !== clientId || row.expireTime.getTime() <= Date.now()) return null;
-    return row.userId;
+    return { userId: row.userId, tenantId: row.tenantId };
   }
 
   /**

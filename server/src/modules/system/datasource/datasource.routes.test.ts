@@ -150,6 +150,22 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
     expect(names).toEqual(['吴江数据源测试有限公司']);
   });
 
+  it('the bound tenant signs on through the portal too (租户编号): the account is checked on its database', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
+      payload: new URLSearchParams({ appId: 'saber', entryCode: 'jiangsu', sysFlag: 'aoc', redirectUri: 'http://localhost/gsl/login', tenantId: tenant.tenantId, account: 'wj_staff', password: 'Wj@2026staff' }).toString(),
+    });
+    expect(res.statusCode).toBe(302);
+    const code = new URL(res.headers.location as string).searchParams.get('code')!;
+    const tokens = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_authorization_code', code } });
+    expect(tokens.body).toMatchObject({ tenant_id: tenant.tenantId, account: 'wj_staff' });
+    const cookie = String(res.headers['set-cookie']).split(';')[0];
+    const again = await t.app.inject({ method: 'GET', url: `/sso/login?${new URLSearchParams({ appId: 'saber', entryCode: 'jiangsu', sysFlag: 'aoc', redirectUri: 'http://localhost/gsl/login' })}`, headers: { host: 'localhost', cookie } });
+    expect(again.statusCode).toBe(302); // the session's user is found on the tenant's database
+  });
+
   it('refresh and logout work across the two databases: sign-on state stays on the main one', async () => {
     const session = (await loginAs('admin', tenant.adminPassword, tenant.tenantId)).body;
     const refreshed = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: session.refresh_token } });
