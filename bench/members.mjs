@@ -107,11 +107,12 @@ async function withRss(pid, fn) {
       return NaN;
     }
   };
-  let peak = read();
+  const startMb = read();
+  let peak = startMb;
   const timer = setInterval(() => { const v = read(); if (v > peak) peak = v; }, 50);
   try {
     const result = await fn();
-    return { result, peakMb: peak };
+    return { result, peakMb: peak, startMb };
   } finally {
     clearInterval(timer);
   }
@@ -167,6 +168,46 @@ export async function runMembers(ctx, { required = true } = {}) {
       );
     }
 
+    // ── export and import (before the load runs, so the server's RSS is the export's own, not the load's garbage) ──
+    const api = await request(port, 'GET', '/api/openapi.json');
+    const paths = Object.keys(api.body?.paths ?? {});
+    const exportPath = paths.find((p) => p.startsWith(ENTERPRISE) && /export-member/.test(p));
+    const importPath = paths.find((p) => p.startsWith(ENTERPRISE) && /import/.test(p));
+    if (!exportPath) {
+      record('export of 100,000 member enterprises', `missing: no ${ENTERPRISE}/export-member-* call in /api/openapi.json yet`, '< 15 s, < 300 MB RSS', null);
+    } else {
+      // nj_aoc's whole scope (the city: about 100,000 enterprises at the default sizes).
+      const { result, peakMb, startMb } = await withRss(server.child.pid, async () => {
+        const t0 = performance.now();
+        const bytes = await download(HOST, port, exportPath, { authorization: CLIENT, 'blade-auth': `bearer ${tokens.nj_aoc}` });
+        return { ms: performance.now() - t0, bytes };
+      });
+      record(`export ${exportPath.split('/').pop()}, nj_aoc (whole scope)`, `${(result.ms / 1000).toFixed(1)} s, ${(result.bytes / 1e6).toFixed(1)} MB, server RSS peak ${peakMb.toFixed(0)} MB (${startMb.toFixed(0)} MB before)`, '< 15 s, < 300 MB RSS', result.ms < 15_000 && peakMb < 300);
+    }
+    if (!importPath) {
+      record('import of 10,000 member enterprises', `missing: no ${ENTERPRISE} import call in /api/openapi.json yet`, '< 20 s', null);
+    } else {
+      const headers = { authorization: CLIENT, 'blade-auth': `bearer ${tokens.nj_aoc}` };
+      const workbook = await importWorkbook(HOST, port, headers, IMPORT_ROWS);
+      const codes = workbook.codes;
+      try {
+        const { result, peakMb } = await withRss(server.child.pid, async () => {
+          const t0 = performance.now();
+          const status = await upload(HOST, port, importPath, headers, workbook.buffer);
+          return { ms: performance.now() - t0, status };
+        });
+        const stored = await countCodes(url, codes);
+        if (result.status !== 200 || stored !== codes.length) problems.push(`import: HTTP ${result.status}, ${stored} of ${codes.length} rows stored`);
+        record(
+          `import ${importPath.split('/').pop()}, nj_aoc: ${IMPORT_ROWS.toLocaleString('en')} rows (validated, one transaction, history)`,
+          `${(result.ms / 1000).toFixed(1)} s, ${stored.toLocaleString('en')} rows stored, server RSS peak ${peakMb.toFixed(0)} MB`,
+          '< 20 s',
+          result.status === 200 && stored === codes.length && result.ms < 20_000,
+        );
+      } finally {
+        await removeCodes(url, codes); // the province stays as seed:large built it
+      }
+    }
     // ── the filtered page, 100 connections ──
     for (const account of accounts) {
       const f = await pickFilters(url, account);
@@ -219,46 +260,6 @@ export async function runMembers(ctx, { required = true } = {}) {
       record(`reference: user-info, nj_aoc, same load (no database work beyond the token check)`, `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`, null, null);
     }
 
-    // ── export and import: measured only when the product has them ──
-    const api = await request(port, 'GET', '/api/openapi.json');
-    const paths = Object.keys(api.body?.paths ?? {});
-    const exportPath = paths.find((p) => p.startsWith(ENTERPRISE) && /export-member/.test(p));
-    const importPath = paths.find((p) => p.startsWith(ENTERPRISE) && /import/.test(p));
-    if (!exportPath) {
-      record('export of 100,000 member enterprises', `missing: no ${ENTERPRISE}/export-member-* call in /api/openapi.json yet`, '< 15 s, < 300 MB RSS', null);
-    } else {
-      // nj_aoc's whole scope (the city: about 100,000 enterprises at the default sizes).
-      const { result, peakMb } = await withRss(server.child.pid, async () => {
-        const t0 = performance.now();
-        const bytes = await download(HOST, port, exportPath, { authorization: CLIENT, 'blade-auth': `bearer ${tokens.nj_aoc}` });
-        return { ms: performance.now() - t0, bytes };
-      });
-      record(`export ${exportPath.split('/').pop()}, nj_aoc (whole scope)`, `${(result.ms / 1000).toFixed(1)} s, ${(result.bytes / 1e6).toFixed(1)} MB, server RSS peak ${peakMb.toFixed(0)} MB (rows: see the workbook)`, '< 15 s, < 300 MB RSS', result.ms < 15_000 && peakMb < 300);
-    }
-    if (!importPath) {
-      record('import of 10,000 member enterprises', `missing: no ${ENTERPRISE} import call in /api/openapi.json yet`, '< 20 s', null);
-    } else {
-      const headers = { authorization: CLIENT, 'blade-auth': `bearer ${tokens.nj_aoc}` };
-      const workbook = await importWorkbook(HOST, port, headers, IMPORT_ROWS);
-      const codes = workbook.codes;
-      try {
-        const { result, peakMb } = await withRss(server.child.pid, async () => {
-          const t0 = performance.now();
-          const status = await upload(HOST, port, importPath, headers, workbook.buffer);
-          return { ms: performance.now() - t0, status };
-        });
-        const stored = await countCodes(url, codes);
-        if (result.status !== 200 || stored !== codes.length) problems.push(`import: HTTP ${result.status}, ${stored} of ${codes.length} rows stored`);
-        record(
-          `import ${importPath.split('/').pop()}, nj_aoc: ${IMPORT_ROWS.toLocaleString('en')} rows (validated, one transaction, history)`,
-          `${(result.ms / 1000).toFixed(1)} s, ${stored.toLocaleString('en')} rows stored, server RSS peak ${peakMb.toFixed(0)} MB`,
-          '< 20 s',
-          result.status === 200 && stored === codes.length && result.ms < 20_000,
-        );
-      } finally {
-        await removeCodes(url, codes); // the province stays as seed:large built it
-      }
-    }
   } finally {
     await stopServer(server);
   }
