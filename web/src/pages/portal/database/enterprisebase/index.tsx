@@ -9,10 +9,10 @@ import { CrudTable } from '../../../../components/crud/CrudTable';
 import type { CrudSearchField } from '../../../../components/crud/types';
 import { DatabaseNav } from '../DatabaseNav';
 import { optionsOf } from '../kinds';
-import { bodyOf, columnsOf, formFieldsOf, formValuesOf, SectionTable } from '../personbase/fieldKit';
-import { ProfileDrawer, type ProfileTab } from '../personbase/ProfileDrawer';
+import { bodyOf, columnsOf, formFieldsOf, formValuesOf, SectionTable } from '../profileKit/fieldKit';
+import { ProfileDrawer, type ProfileTab } from '../profileKit/ProfileDrawer';
 import '../database.css';
-import '../personbase/profile.css';
+import '../profileKit/profile.css';
 
 const F = ENTERPRISE_FIELDS;
 /** The business info (工商信息) in the form's and the profile's order. */

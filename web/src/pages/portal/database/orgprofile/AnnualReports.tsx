@@ -7,7 +7,7 @@ import { toast } from '../../../../api/feedback';
 import { tellUnhandled } from '../../../../api/http';
 import { useCan } from '../../../../components/Access';
 import { CrudTable } from '../../../../components/crud/CrudTable';
-import { bodyOf, formFieldsOf, formValuesOf } from '../personbase/fieldKit';
+import { bodyOf, formFieldsOf, formValuesOf } from '../profileKit/fieldKit';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'success', 2: 'warning' };
 

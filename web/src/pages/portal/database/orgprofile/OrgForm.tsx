@@ -6,7 +6,7 @@ import { orgProfileKeys, orgProfileSubmit, type OrgProfile } from '../../../../a
 import { toast } from '../../../../api/feedback';
 import { tellUnhandled } from '../../../../api/http';
 import { useCan } from '../../../../components/Access';
-import { bodyOf, formFieldOf, formValuesOf } from '../personbase/fieldKit';
+import { bodyOf, formFieldOf, formValuesOf } from '../profileKit/fieldKit';
 
 const F = ORG_PROFILE_FIELDS;
 

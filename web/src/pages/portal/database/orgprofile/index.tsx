@@ -8,11 +8,11 @@ import { useOrgProfile, useOrgStatistics, type MemberStatistic } from '../../../
 import { useDeptTree } from '../../../../api/system/dept';
 import { useCan } from '../../../../components/Access';
 import { DatabaseNav } from '../DatabaseNav';
-import { SectionTable } from '../personbase/fieldKit';
+import { SectionTable } from '../profileKit/fieldKit';
 import { AnnualReports } from './AnnualReports';
 import { OrgForm, ORG_FORM_PARTS } from './OrgForm';
 import '../database.css';
-import '../personbase/profile.css';
+import '../profileKit/profile.css';
 
 /** Only federations, chambers and associations have a profile (办事机构 are shown, not chosen). */
 const HAS_PROFILE = new Set([1, 2, 3]);

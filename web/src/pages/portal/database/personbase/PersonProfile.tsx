@@ -3,10 +3,10 @@ import { Empty, Segmented, Tag } from 'antd';
 import { EXPERIENCE_KINDS, HONOUR_FIELDS, INVESTMENT_FIELDS, PERSON_EXPERIENCE_FIELDS, PERSON_FIELDS } from '@gsl/contract';
 import type { Membership, ProfileRow } from '../../../../api/profile';
 import { optionsOf } from '../kinds';
-import { SectionTable } from './fieldKit';
-import { ProfileDrawer } from './ProfileDrawer';
+import { SectionTable } from '../profileKit/fieldKit';
+import { ProfileDrawer } from '../profileKit/ProfileDrawer';
 import '../database.css';
-import './profile.css';
+import '../profileKit/profile.css';
 
 /** The person's basic info in the form's and the profile's order (specification §3 "Person profile"). */
 export const PERSON_FORM_NAMES = [

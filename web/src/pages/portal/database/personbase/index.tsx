@@ -6,10 +6,10 @@ import { CrudTable } from '../../../../components/crud/CrudTable';
 import type { CrudFormField, CrudSearchField } from '../../../../components/crud/types';
 import { DatabaseNav } from '../DatabaseNav';
 import { optionsOf } from '../kinds';
-import { bodyOf, columnsOf, formFieldOf, formValuesOf } from './fieldKit';
+import { bodyOf, columnsOf, formFieldOf, formValuesOf } from '../profileKit/fieldKit';
 import { PERSON_FORM_NAMES, PersonProfileDrawer } from './PersonProfile';
 import '../database.css';
-import './profile.css';
+import '../profileKit/profile.css';
 
 const F = PERSON_FIELDS;
 export { PERSON_FORM_NAMES };
