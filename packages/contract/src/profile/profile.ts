@@ -269,3 +269,26 @@ export const unionIdQuery = z
 export const orgDeptQuery = z.object({ deptId: idField('机构编号格式不正确') }).strict();
 
 export type ProfileParent = 'person' | 'enterprise' | 'org';
+
+// 会员身份 of a person profile (personbase/detail `memberships`, null without the 个人会员 menu).
+
+/** An enterprise or group member the person stands for (会员代表), with the member's name and the title. */
+export interface RepresentedMember {
+  id: string;
+  memberKind: 'enterprise' | 'group';
+  memberKindName: string;
+  memberId: string;
+  memberName: string;
+  title: string | null;
+}
+
+/** A member person (个人会员) record of the same real person, with what it represents. */
+export interface Membership {
+  id: string;
+  name: string;
+  deptId: string;
+  deptName: string | null;
+  status: number;
+  statusName: string | null;
+  representatives: RepresentedMember[];
+}

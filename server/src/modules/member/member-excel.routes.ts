@@ -1,45 +1,15 @@
 import { PassThrough } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import type { PermissionCode } from '@gsl/contract';
-import { AppError, badRequest } from '../../platform/http/errors.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { route } from '../../platform/http/route.js';
-import { formatTime } from '../../platform/http/time.js';
+import { XLSX, XLSX_UPLOAD, importAnswer, importQuery, isDryRun, readXlsxUpload, todayStamp, xlsxDownload } from '../../platform/files/xlsx-transfer.js';
 import { MEMBER_KIND_DEFS, MEMBER_RESOURCE } from './member.kinds.js';
 import { memberExcelService, memberImportService } from './member-excel.service.js';
 import { memberService } from './member.service.js';
 import { memberPageQuery } from './member.routes.js';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function download(reply: FastifyReply, ascii: string, name: string) {
-  return reply
-    .header('content-type', XLSX)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
-    .header('cache-control', 'no-store');
-}
-
-const MAX_FILE_BYTES = 5 * 1024 * 1024;
-
-/** The one uploaded .xlsx file; any malformed or oversized upload is a 400 with a Chinese message. */
-async function readUpload(req: FastifyRequest): Promise<Buffer> {
-  try {
-    const file = await req.file();
-    if (!file) throw badRequest('请选择要导入的文件');
-    if (!/\.xlsx$/i.test(file.filename)) throw badRequest('请上传 .xlsx 格式的 Excel 文件');
-    return await file.toBuffer();
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('文件不能超过5MB');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('一次只能上传一个文件');
-    throw badRequest('上传内容格式不正确,请重新选择文件上传');
-  }
-}
-
-const today = (tz: string) => (formatTime(new Date(), tz) ?? '').slice(0, 10).replace(/-/g, '');
 
 /**
  * export-member-* (issue 5): the member page's filters and scope as an xlsx, streamed with exceljs'
@@ -52,7 +22,7 @@ export default async function memberExcelRoutes(app: FastifyInstance) {
   const tz = app.config.timeZone;
   const cipher = () => personalDataCipher(db, { production: app.config.production });
   const tags = ['member'];
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 } });
+  await app.register(multipart, XLSX_UPLOAD);
 
   for (const kind of MEMBER_KIND_DEFS) {
     const call = `export-member-${kind.kind}`;
@@ -84,7 +54,7 @@ export default async function memberExcelRoutes(app: FastifyInstance) {
           req.log.error({ err }, 'member export failed');
           out.destroy(err);
         });
-        return download(reply, `members-${kind.kind}.xlsx`, `${kind.label}_${today(tz)}.xlsx`).send(out);
+        return xlsxDownload(reply, `members-${kind.kind}.xlsx`, `${kind.label}_${todayStamp(tz)}.xlsx`).send(out);
       },
     });
   }
@@ -102,7 +72,7 @@ export default async function memberExcelRoutes(app: FastifyInstance) {
       produces: XLSX,
       handler: async ({ actor, reply }) => {
         const own = await db.selectFrom('bladeDept').select('deptName').where('id', '=', actor.deptId).executeTakeFirst();
-        return download(reply, `member-${kind.kind}-template.xlsx`, `${kind.label}导入模板.xlsx`).send(await memberImportService.template(kind, own?.deptName ?? null));
+        return xlsxDownload(reply, `member-${kind.kind}-template.xlsx`, `${kind.label}导入模板.xlsx`).send(await memberImportService.template(kind, own?.deptName ?? null));
       },
     });
 
@@ -113,18 +83,11 @@ export default async function memberExcelRoutes(app: FastifyInstance) {
       tags,
       access: { permission: `${kind.permission}_import` as PermissionCode },
       consumes: ['multipart/form-data'],
-      query: z.object({ dryRun: z.enum(['true', 'false', '1', '0'], { message: 'dryRun 只能是 true 或 false' }).optional() }).passthrough(),
-      response: z.object({
-        total: z.number(),
-        valid: z.number(),
-        imported: z.number(),
-        dryRun: z.boolean(),
-        errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
-      }),
+      query: importQuery,
+      response: importAnswer,
       handler: async ({ actor, query, req }) => {
-        if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件');
-        const buffer = await readUpload(req);
-        const dryRun = query.dryRun === 'true' || query.dryRun === '1';
+        const buffer = await readXlsxUpload(req);
+        const dryRun = isDryRun(query);
         return memberImportService.import(db, kind, actor, buffer, { dryRun, cipher: await cipher(), save: (rows) => svc.importMany(actor, rows) });
       },
     });

@@ -1,30 +1,9 @@
-import { MEMBER_KIND_LABELS, MEMBER_STATUS } from '@gsl/contract';
+import { MEMBER_KIND_LABELS, MEMBER_STATUS, type Membership, type RepresentedMember } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { resolveScope, scopePredicate } from '../../platform/access/scope.js';
 import { MEMBER_RESOURCE } from './member.kinds.js';
-
-/** An enterprise or group member the person stands for (会员代表), with the member's name and the title. */
-export interface RepresentedMember {
-  id: string;
-  memberKind: 'enterprise' | 'group';
-  memberKindName: string;
-  memberId: string;
-  memberName: string;
-  title: string | null;
-}
-
-/** A member person (个人会员) record of the same real person, with what it represents. */
-export interface Membership {
-  id: string;
-  name: string;
-  deptId: string;
-  deptName: string | null;
-  status: number;
-  statusName: string | null;
-  representatives: RepresentedMember[];
-}
 
 /**
  * The member identities (会员身份) of a person of the person base: the member persons with the same

@@ -28,20 +28,7 @@ export interface ProfileRow {
   [field: string]: unknown;
 }
 
-/**
- * 会员身份 of a person profile (personbase/detail `memberships`): the member persons with the same
- * certificate inside the user's member scope, each with the enterprises and groups it represents.
- * Null when the user has no 个人会员 menu.
- */
-export interface Membership {
-  id: string;
-  name: string;
-  deptId: string;
-  deptName: string | null;
-  status: number;
-  statusName: string | null;
-  representatives: Array<{ id: string; memberKind: 'enterprise' | 'group'; memberKindName: string; memberId: string; memberName: string; title: string | null }>;
-}
+export type { Membership } from '@gsl/contract';
 
 export type ProfileKind = 'person' | 'enterprise' | 'org';
 

@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, badRequest } from '../http/errors.js';
+import { formatTime } from '../http/time.js';
+
+/**
+ * What every xlsx export and import shares (users, members): the content type and download headers,
+ * the multipart limits, reading the one uploaded workbook, and the import's query and answer.
+ */
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** @fastify/multipart options of an import: one file of at most 5 MB. */
+export const XLSX_UPLOAD = { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 } };
+
+/** A download's headers: an ASCII file name for old clients and the Chinese one (RFC 5987). */
+export function xlsxDownload(reply: FastifyReply, ascii: string, name: string) {
+  return reply
+    .header('content-type', XLSX)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('cache-control', 'no-store');
+}
+
+/** The day in the display zone as yyyyMMdd (export file names). */
+export const todayStamp = (tz: string) => (formatTime(new Date(), tz) ?? '').slice(0, 10).replace(/-/g, '');
+
+/** The one uploaded .xlsx file; any malformed or oversized upload is a 400 with a Chinese message. */
+export async function readXlsxUpload(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw badRequest('请以 multipart/form-data 上传 xlsx 文件');
+  try {
+    const file = await req.file();
+    if (!file) throw badRequest('请选择要导入的文件');
+    if (!/\.xlsx$/i.test(file.filename)) throw badRequest('请上传 .xlsx 格式的 Excel 文件');
+    return await file.toBuffer();
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest('文件不能超过5MB');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('一次只能上传一个文件');
+    throw badRequest('上传内容格式不正确,请重新选择文件上传'); // busboy: malformed or truncated multipart
+  }
+}
+
+/** An import's query: dryRun=true only checks the file. */
+export const importQuery = z.object({ dryRun: z.enum(['true', 'false', '1', '0'], { message: 'dryRun 只能是 true 或 false' }).optional() }).passthrough();
+export const isDryRun = (q: { dryRun?: string }) => q.dryRun === 'true' || q.dryRun === '1';
+
+/** An import's answer: counts and the refused cells (row, column, message). */
+export const importAnswer = z.object({
+  total: z.number(),
+  imported: z.number(),
+  valid: z.number(),
+  dryRun: z.boolean(),
+  errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
+});
