@@ -191,8 +191,11 @@ export async function bindTenant(tenancy: Tenancy, input: { tenantId: string; da
   tenancy.forget(tenantId);
 }
 
-/** Copies the platform tables to every bound tenant's database (after a platform write). */
-export async function syncAllTenants(tenancy: Tenancy, afterSync?: (db: Db, tenantId: string) => Promise<void>) {
+/**
+ * Copies the platform tables to every bound tenant's database (after a platform write). With `migrate`
+ * (at start) each database first gets the migrations added since it was bound, like the main one.
+ */
+export async function syncAllTenants(tenancy: Tenancy, afterSync?: (db: Db, tenantId: string) => Promise<void>, opts: { migrate?: boolean } = {}) {
   const bound = await tenancy.main.selectFrom('bladeTenant').select(['tenantId']).where('datasourceId', 'is not', null).execute();
   const failed: unknown[] = [];
   for (const { tenantId } of bound) {
@@ -200,6 +203,7 @@ export async function syncAllTenants(tenancy: Tenancy, afterSync?: (db: Db, tena
     try {
       const db = await tenancy.dbOf(tenantId);
       if (db === tenancy.main) continue;
+      if (opts.migrate) await migrate(db);
       await db.transaction().execute(async (tx) => {
         await syncShared(tenancy.main, tx, tenantId);
         await afterSync?.(tx, tenantId);

@@ -11,11 +11,15 @@ import type { Tenancy } from './tenancy.js';
  * their package, before the answer leaves: the next request of any tenant sees the change.
  */
 export function installTenantSync(app: FastifyInstance, tenancy: Tenancy) {
-  const sync = () =>
-    syncAllTenants(tenancy, async (db, tenantId) => {
-      const t = await tenancy.main.selectFrom('bladeTenant').select('packageId').where('tenantId', '=', tenantId).executeTakeFirst();
-      await applyPackage(db, tenantId, t?.packageId == null ? null : String(t.packageId));
-    });
+  const sync = (opts: { migrate?: boolean } = {}) =>
+    syncAllTenants(
+      tenancy,
+      async (db, tenantId) => {
+        const t = await tenancy.main.selectFrom('bladeTenant').select('packageId').where('tenantId', '=', tenantId).executeTakeFirst();
+        await applyPackage(db, tenantId, t?.packageId == null ? null : String(t.packageId));
+      },
+      opts,
+    );
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'POST' || reply.statusCode !== 200) return payload;
     const access = req.routeOptions.config?.access;
@@ -25,8 +29,9 @@ export function installTenantSync(app: FastifyInstance, tenancy: Tenancy) {
     await sync().catch((err) => req.log.error({ err }, 'tenant datasource sync failed'));
     return payload;
   });
-  // Writes made while this process was down (or by another process) reach the tenants at start.
+  // At start the tenants' databases get the migrations added since (the schema every module expects),
+  // and writes made while this process was down (or by another process) reach them.
   app.addHook('onReady', async () => {
-    await sync().catch((err) => app.log.error({ err }, 'tenant datasource sync failed'));
+    await sync({ migrate: true }).catch((err) => app.log.error({ err }, 'tenant datasource sync failed'));
   });
 }

@@ -6,6 +6,7 @@ import { creditCheckChar } from '@gsl/contract';
 import { openDatabase, type DbHandle } from '../../../db/connection.js';
 import { createTestApp, type TestApp } from '../../../../test/app.js';
 import { adminQuery } from '../../../../test/pg-admin.js';
+import { syncAllTenants } from '../../../platform/tenancy/bind.js';
 
 /**
  * Tenant datasources: a tenant bound to a database of its own works there and only there. The target
@@ -204,6 +205,15 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
     await t.db.updateTable('bladeDatasource').set({ url: jdbc(databases[0]) }).where('id', '=', dsId).execute();
     await t.app.services.tenancy.release(dsId);
     expect((await call('GET', '/api/blade-auth/oauth/user-info', live)).status).toBe(200);
+  });
+
+  it('at start a bound database gets the migrations added since it was bound', async () => {
+    // as if it had been bound before migration 0017 existed
+    await sql`drop index idx_member_ent_time, idx_member_grp_time, idx_member_psn_time`.execute(target.db);
+    await sql`delete from schema_migration where name = '0017_member_time_index'`.execute(target.db);
+    await syncAllTenants(t.app.services.tenancy, undefined, { migrate: true }); // what the server's onReady runs
+    const index = await sql<{ n: string }>`select count(*)::text as n from pg_indexes where indexname = 'idx_member_ent_time'`.execute(target.db);
+    expect(index.rows[0].n).toBe('1');
   });
 
   it('a datasource nobody uses can be removed', async () => {
