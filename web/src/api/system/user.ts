@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG, type Envelope, type PageResult, type ResetPasswordAnswer, type UpdatePassword, type UserImportAnswer, type UserView } from '@gsl/contract';
+import { MSG, type Envelope, type PageResult, type ChangeAccount, type ResetPasswordAnswer, type SetPassword, type UpdatePassword, type UserImportAnswer, type UserView } from '@gsl/contract';
 import { config } from '../../config';
 import { expireSession } from '../../app/session/signOn';
 import { getToken } from '../../app/session/sessionStore';
@@ -91,6 +91,18 @@ export async function grantRoles(userIds: string[], roleIds: string[]): Promise<
 export async function resetPasswords(userIds: string[]): Promise<{ msg: string; passwords: ResetPasswordAnswer[] }> {
   const envelope = await request<Envelope<ResetPasswordAnswer[]>>(`${base}/reset-password`, { method: 'POST', params: { userIds: userIds.join(',') } });
   return { msg: envelope.msg, passwords: envelope.data ?? [] };
+}
+
+/** changeAccount: another login account for the user (unique in the tenant), at the version read. */
+export async function changeAccount(body: ChangeAccount): Promise<string> {
+  const envelope = await request<Envelope<UserView>>(`${base}/changeAccount`, { method: 'POST', body });
+  return envelope.msg;
+}
+
+/** set-password: the administrator sets one user's password (at least 8, letters and digits). */
+export async function setUserPassword(body: SetPassword): Promise<string> {
+  const envelope = await request<Envelope<null>>(`${base}/set-password`, { method: 'POST', body });
+  return envelope.msg;
 }
 
 export async function updateOwnPassword(body: UpdatePassword): Promise<string> {

@@ -25,6 +25,7 @@ import { CrudTable } from '../../../components/crud/CrudTable';
 import { selectionGuard } from '../../../components/crud/crudLogic';
 import type { DialogMode } from '../../../components/crud/types';
 import { GrantDialog, ResetPasswordsModal } from './AccountDialogs';
+import { ChangeAccountDialog, SetPasswordDialog } from './AccountEditDialogs';
 import { USER_COLUMNS } from './columns';
 import { userFields } from './fields';
 import { ImportDialog } from './ImportDialog';
@@ -62,6 +63,8 @@ export default function UserPage() {
   const [grant, setGrant] = useState<{ open: boolean; ids: string[]; initial: string[] }>({ open: false, ids: [], initial: [] });
   const [granting, setGranting] = useState(false);
   const [passwords, setPasswords] = useState<ResetPasswordAnswer[] | null>(null);
+  const [accountOf, setAccountOf] = useState<UserView | null>(null);
+  const [passwordOf, setPasswordOf] = useState<UserView | null>(null);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -221,11 +224,27 @@ export default function UserPage() {
           addValues={() => ({ deptId, isAddressBook: 0 })}
           fromFormValues={(values, row) => userBody(values, Boolean(row))}
           labelWidth={100}
-          actionWidth={200}
+          actionWidth={can('user_edit') || can('user_reset') ? 340 : 200}
+          rowActions={(row) => (
+            <>
+              {can('user_edit') && (
+                <Button type="link" size="small" onClick={() => setAccountOf(row)} data-testid="user-row-account">
+                  修改账号
+                </Button>
+              )}
+              {can('user_reset') && (
+                <Button type="link" size="small" onClick={() => setPasswordOf(row)} data-testid="user-row-password">
+                  设置密码
+                </Button>
+              )}
+            </>
+          )}
         />
       </div>
       <GrantDialog open={grant.open} initial={grant.initial} saving={granting} onCancel={() => setGrant((g) => ({ ...g, open: false }))} onOk={(ids) => void submitGrant(ids)} />
       <ResetPasswordsModal answers={passwords} onClose={() => setPasswords(null)} />
+      <ChangeAccountDialog user={accountOf} onClose={() => setAccountOf(null)} onSaved={() => void refresh()} />
+      <SetPasswordDialog user={passwordOf} onClose={() => setPasswordOf(null)} />
       <ImportDialog open={importing} onClose={() => setImporting(false)} onImported={() => void refresh()} />
     </div>
   );

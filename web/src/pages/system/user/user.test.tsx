@@ -49,6 +49,8 @@ const api = vi.hoisted(() => ({
   reset: vi.fn(async () => ({ msg: '密码已重置,新密码仅显示这一次,请妥善转交', passwords: [{ id: '1', account: 'a1', realName: '用户1', password: 'Xy12345678ab' }] })),
   exportUsers: vi.fn(async () => ({ blob: new Blob(['x']), name: '用户数据.xlsx' })),
   saveBlob: vi.fn(),
+  changeAccount: vi.fn(async () => '更新成功'),
+  setPassword: vi.fn(async () => '密码设置成功'),
 }));
 
 const node = (id: string, title: string, children: unknown[] = []) => ({ id, parentId: '0', title, key: id, value: id, hasChildren: children.length > 0, children });
@@ -65,6 +67,8 @@ vi.mock('../../../api/system/user', () => ({
   resetPasswords: api.reset,
   exportUsers: api.exportUsers,
   saveBlob: api.saveBlob,
+  changeAccount: api.changeAccount,
+  setUserPassword: api.setPassword,
   downloadImportTemplate: vi.fn(),
   importUsers: vi.fn(),
   useDeptTree: () => useQuery({ queryKey: ['t', 'dept'], queryFn: async () => DEPTS }),
@@ -127,6 +131,36 @@ describe('用户管理', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByTestId('user-confirm-ok'));
     await waitFor(() => expect(api.disable).toHaveBeenCalledWith(['1']));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('账号禁用成功'));
+  });
+
+  it('修改账号 sends the new account with the row’s id and version; 设置密码 checks strength and the repeat first', async () => {
+    renderPage();
+    await screen.findByText('a2');
+    fireEvent.click(within(rowOf('1')).getByTestId('user-row-account'));
+    const accountForm = await screen.findByTestId('user-account-form');
+    const box = within(accountForm).getByPlaceholderText('请输入新账号');
+    fireEvent.change(box, { target: { value: 'bad account' } });
+    fireEvent.click(screen.getByTestId('user-account-submit'));
+    await within(accountForm).findByText('账号只能包含字母、数字和 _ . @ -');
+    fireEvent.change(box, { target: { value: 'nj_new' } });
+    fireEvent.click(screen.getByTestId('user-account-submit'));
+    await waitFor(() => expect(api.changeAccount).toHaveBeenCalledWith({ id: '1', version: 1, account: 'nj_new' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('更新成功'));
+
+    fireEvent.click(within(rowOf('2')).getByTestId('user-row-password'));
+    const pwForm = await screen.findByTestId('user-password-form');
+    const [pw, pw2] = within(pwForm).getAllByPlaceholderText(/新密码|至少8位/);
+    fireEvent.change(pw, { target: { value: 'short1' } });
+    fireEvent.change(pw2, { target: { value: 'other123' } });
+    fireEvent.click(screen.getByTestId('user-password-submit'));
+    await within(pwForm).findByText('新密码至少8位且包含字母和数字');
+    await within(pwForm).findByText('两次输入的密码不一致');
+    expect(api.setPassword).not.toHaveBeenCalled();
+    fireEvent.change(pw, { target: { value: 'Nj2026pass' } });
+    fireEvent.change(pw2, { target: { value: 'Nj2026pass' } });
+    fireEvent.click(screen.getByTestId('user-password-submit'));
+    await waitFor(() => expect(api.setPassword).toHaveBeenCalledWith({ userId: '2', password: 'Nj2026pass', password2: 'Nj2026pass' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('密码设置成功'));
   });
 
   it('shows the new passwords of 密码重置 once', async () => {
