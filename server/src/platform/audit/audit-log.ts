@@ -26,6 +26,11 @@ export class AuditLog {
     while (this.pending.size) await Promise.all([...this.pending]);
   }
 
+  /** A tenant on its own datasource keeps its logs there, where its log screens read them. */
+  private dbOf(req: FastifyRequest): Db {
+    return req.tenantDb ?? this.db;
+  }
+
   private common(req: FastifyRequest) {
     return {
       tenantId: req.actor?.tenantId ?? null,
@@ -48,7 +53,7 @@ export class AuditLog {
 
   api(req: FastifyRequest, reply: FastifyReply): void {
     this.track(
-      this.db
+      this.dbOf(req)
         .insertInto('bladeLogApi')
         .values({
           ...this.common(req),
@@ -64,7 +69,7 @@ export class AuditLog {
   error(req: FastifyRequest, err: Error): void {
     const frame = /\((.*):(\d+):\d+\)/.exec(err.stack ?? '');
     this.track(
-      this.db
+      this.dbOf(req)
         .insertInto('bladeLogError')
         .values({
           ...this.common(req),
@@ -80,7 +85,7 @@ export class AuditLog {
 
   usual(req: FastifyRequest, level: string, logId: string, data: string): void {
     this.track(
-      this.db
+      this.dbOf(req)
         .insertInto('bladeLogUsual')
         .values({ ...this.common(req), params: null, logLevel: level, logId, logData: data.slice(0, 20000) })
         .execute(),

@@ -120,6 +120,13 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
 
     const staff = await loginAs('wj_staff', 'Wj@2026staff', tenant.tenantId);
     expect(staff.status).toBe(200);
+    // its request log (the user it created) is kept on its database, where its own log screen reads it
+    await expect
+      .poll(async () => (await target.db.selectFrom('bladeLogApi').select('id').where('tenantId', '=', tenant.tenantId).where('requestUri', '=', '/api/blade-user/submit').execute()).length)
+      .toBe(1);
+    expect(await t.db.selectFrom('bladeLogApi').select('id').where('tenantId', '=', tenant.tenantId).execute()).toHaveLength(0);
+    const logs = await call('GET', '/api/blade-log/api/list', token, { query: { current: '1', size: '50' } });
+    expect(logs.body.data.records.map((r: any) => r.requestUri)).toContain('/api/blade-user/submit');
     // the default tenant's administrator works on the main database and never sees the bound tenant's rows
     const users = await call('GET', '/api/blade-user/page', admin, { query: { account: 'wj_staff' } });
     expect(users.body.data.total).toBe(0);
