@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { API_SCOPE_TTL_MS, compileScopePath, configuredApiScopes, invalidateApiScopes, normalizePath, requestPaths } from './api-scope.js';
+import { API_SCOPE_TTL_MS, compileScopePath, configuredApiScopes, invalidateAllApiScopes, invalidateApiScopes, normalizePath, requestPaths } from './api-scope.js';
 
 describe('api scope patterns', () => {
   const matches = (pattern: string, path: string) => compileScopePath(pattern)!.test(normalizePath(path));
@@ -122,5 +122,9 @@ describe('api scope applied to requests', () => {
     const cached = await configuredApiScopes(t.db);
     invalidateApiScopes(t.db);
     expect(await configuredApiScopes(t.db)).not.toBe(cached);
+    // after the platform tables were copied to the tenants' databases, every database's cache goes
+    const again = await configuredApiScopes(t.db);
+    invalidateAllApiScopes();
+    expect(await configuredApiScopes(t.db)).not.toBe(again);
   });
 });

@@ -31,9 +31,12 @@ interface CacheEntry {
   patterns: ApiScopePattern[] | null;
   loading: Promise<ApiScopePattern[]> | null;
   generation: number;
+  /** The global epoch the patterns were loaded in (see invalidateAllApiScopes). */
+  epoch: number;
 }
 
 const caches = new WeakMap<Db, CacheEntry>();
+let epoch = 0;
 
 /**
  * An Ant-style pattern as a regular expression over the whole path: `**` any characters (also `/`),
@@ -88,7 +91,7 @@ function entryOf(handle: Db): CacheEntry {
   const db = actualDb(handle); // the routed handle of a module and the guard's plain one share an entry
   let e = caches.get(db);
   if (!e) {
-    e = { loadedAt: 0, patterns: null, loading: null, generation: 0 };
+    e = { loadedAt: 0, patterns: null, loading: null, generation: 0, epoch };
     caches.set(db, e);
   }
   return e;
@@ -97,6 +100,12 @@ function entryOf(handle: Db): CacheEntry {
 /** The enabled api scopes of live menus, compiled; cached for API_SCOPE_TTL_MS. */
 export async function configuredApiScopes(db: Db): Promise<ApiScopePattern[]> {
   const e = entryOf(db);
+  if (e.epoch !== epoch) {
+    e.epoch = epoch;
+    e.generation++;
+    e.patterns = null;
+    e.loading = null;
+  }
   if (e.patterns && Date.now() - e.loadedAt < API_SCOPE_TTL_MS) return e.patterns;
   if (e.loading) return e.loading;
   const generation = e.generation;
@@ -128,6 +137,11 @@ export async function configuredApiScopes(db: Db): Promise<ApiScopePattern[]> {
   } finally {
     if (e.loading === loading) e.loading = null;
   }
+}
+
+/** Drops every database's cached patterns (after the platform tables were copied to the tenants' databases). */
+export function invalidateAllApiScopes(): void {
+  epoch++;
 }
 
 /** Drops the cached patterns (call after an api scope is written or removed). */

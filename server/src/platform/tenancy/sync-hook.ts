@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { invalidateAllApiScopes } from '../access/api-scope.js';
 import { PLATFORM_CODES } from '../access/tenant.js';
 import { permissionCodes } from '../http/route.js';
 import { applyPackage } from '../../modules/system/tenant/tenant.provision.js';
@@ -27,6 +28,7 @@ export function installTenantSync(app: FastifyInstance, tenancy: Tenancy) {
     if (!permissionCodes(access.permission).some((c) => PLATFORM_CODES.has(c))) return payload;
     // The write has happened: a tenant database that cannot be reached now catches up at the next write or start.
     await sync().catch((err) => req.log.error({ err }, 'tenant datasource sync failed'));
+    invalidateAllApiScopes(); // the tenants' copies of the api scopes may have changed
     return payload;
   });
   // At start the tenants' databases get the migrations added since (the schema every module expects),
