@@ -6,7 +6,8 @@ import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { route } from '../../platform/http/route.js';
 import { XLSX, XLSX_UPLOAD, importAnswer, importQuery, isDryRun, readXlsxUpload, todayStamp, xlsxDownload } from '../../platform/files/xlsx-transfer.js';
 import { MEMBER_KIND_DEFS, MEMBER_RESOURCE } from './member.kinds.js';
-import { memberExcelService, memberImportService } from './member-excel.service.js';
+import { memberExcelService } from './member-excel.service.js';
+import { memberImportService } from './member-import.service.js';
 import { memberService } from './member.service.js';
 import { memberPageQuery } from './member.routes.js';
 
