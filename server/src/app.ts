@@ -12,6 +12,7 @@ import { AuditLog } from './platform/audit/audit-log.js';
 import { ClientRegistry } from './platform/auth/client.js';
 import { installGuard } from './platform/auth/guard.js';
 import { TokenSigner } from './platform/auth/tokens.js';
+import { maskUrl } from './platform/audit/mask.js';
 import { Tenancy } from './platform/tenancy/tenancy.js';
 import { installTenantSync } from './platform/tenancy/sync-hook.js';
 import { installEncryption } from './platform/http/encrypt-hook.js';
@@ -35,7 +36,14 @@ declare module 'fastify' {
 /** Platform plugins, then the explicit list of modules (architecture §3). */
 export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Download tokens travel in a link's query string: never write them (or any secret parameter) to the log.
+            serializers: { req: (req) => ({ method: req.method, url: maskUrl(req.url), host: req.host, remoteAddress: req.ip }) },
+          },
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },

@@ -7,6 +7,7 @@ import { CaptchaService } from './modules/auth/captcha.service.js';
 import { LoginService } from './modules/auth/login.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { LocalFileStore, type FileStore } from './platform/files/file-store.js';
+import { AttachReferrers } from './platform/files/attach-referrers.js';
 import type { Tenancy } from './platform/tenancy/tenancy.js';
 
 /** Services shared across modules (the sign-on portal and the token call share login and tokens). */
@@ -23,6 +24,8 @@ export interface Services {
   login: LoginService;
   tokens: TokenService;
   files: FileStore;
+  /** Records that hold file links and decide, with their own access rule, who may read the file. */
+  attachReferrers: AttachReferrers;
 }
 
 export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' | 'clients' | 'signer' | 'audit'>): Services {
@@ -36,5 +39,6 @@ export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' 
     login: new LoginService(base.db, main, base.config, captcha),
     tokens: new TokenService(base.db, main, base.signer, base.config.codeTtlSeconds),
     files: new LocalFileStore(base.config.fileStoreDir),
+    attachReferrers: new AttachReferrers(),
   };
 }

@@ -16,5 +16,6 @@ export * from './system/topmenu.js';
 export * from './system/scope.js';
 export * from './system/tenant.js';
 export * from './system/user-login-log.js';
+export * from './system/attach.js';
 export * from './member/member.js';
 export * from './profile/profile.js';

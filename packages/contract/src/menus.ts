@@ -108,6 +108,20 @@ export const ADMIN_MENUS: MenuDef[] = [
       page('client', '应用管理', '/system/client', 11, 'api'),
       page('region', '行政区划', '/system/region', 12, 'environment'),
       page('versionupdatelog', '版本更新日志', '/system/versionupdatelog', 13, 'history'),
+      // Uploaded files of the orgs in scope: who uploaded what, and removal (upload itself is open to
+      // every signed-in user through put-file-attach).
+      {
+        code: 'attach',
+        name: '附件管理',
+        path: '/system/attach',
+        source: 'paper-clip',
+        category: 1,
+        sort: 15,
+        children: [
+          { code: 'attach_view', name: '查看', category: 2, sort: 1 },
+          { code: 'attach_delete', name: '删除', category: 2, sort: 2 },
+        ],
+      },
     ],
   },
   {

@@ -266,6 +266,8 @@ export interface VersionUpdateLogTable extends Audited {
 
 export interface AttachTable {
   id: Generated<string>;
+  /** Unguessable id used in links (the numeric id is for administration screens only). */
+  publicId: string;
   tenantId: string;
   storageKey: string;
   originalName: string;

@@ -89,6 +89,8 @@ export async function allowedBy(db: Db, user: ScopeUser, rules: RuleSpec[]): Pro
 
 export interface TableRef {
   table: string;
+  /** Column a route names the row by, when not `id` (a file's public id). */
+  idColumn?: string;
   deptColumn: string;
   ownerColumn?: string;
   where?: string;
@@ -102,11 +104,13 @@ function inside(ref: TableRef, allowed: Allowed): RawBuilder<unknown> {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
+const idOf = (ref: TableRef) => sql.ref(`x.${ref.idColumn ?? 'id'}`);
+
 const whereOf = (ref: TableRef) => (ref.where ? sql.raw(`(${ref.where})`) : sql`true`);
 
 /** Ids of the rows of the table the allowed set covers (the exact expectation for a list). */
 export async function rowsInside(db: Db, ref: TableRef, allowed: Allowed): Promise<Set<string>> {
-  const r = await sql<{ id: string }>`select x.id::text as id from ${sql.table(ref.table)} x where ${whereOf(ref)} and ${inside(ref, allowed)}`.execute(db);
+  const r = await sql<{ id: string }>`select ${idOf(ref)}::text as id from ${sql.table(ref.table)} x where ${whereOf(ref)} and ${inside(ref, allowed)}`.execute(db);
   return new Set(r.rows.map((x) => x.id));
 }
 
@@ -118,7 +122,7 @@ export async function rowsOutside(db: Db, ref: TableRef, allowed: Allowed, line:
   if (allowed.all) return [];
   const dept = sql.ref(`x.${ref.deptColumn}`);
   const r = await sql<{ id: string; dept: string | null; offLine: boolean }>`
-    select distinct on (${dept}) x.id::text as id, ${dept}::text as dept, not (${dept}::text = any(${[...line]}::text[])) as off_line
+    select distinct on (${dept}) ${idOf(ref)}::text as id, ${dept}::text as dept, not (${dept}::text = any(${[...line]}::text[])) as off_line
       from ${sql.table(ref.table)} x
      where ${whereOf(ref)} and not coalesce(${inside(ref, allowed)}, false) and ${dept} is not null
      order by ${dept}, x.id`.execute(db);
@@ -172,12 +176,15 @@ export async function spreadRows(db: Db, ref: TableRef, probeDepts: string[], ow
     // A copy of the table's newest row moved to the dept; when a unique index refuses it, again with its text columns suffixed.
     let placed = false;
     let lastError = '';
-    for (const suffix of [null, `_q${dept}`]) {
+    // Last resort for a unique column already at its full length (a 32-hex public id): its last 8
+    // characters replaced by 8 hex digits of a hash, so the copy keeps the value's length and shape.
+    for (const suffix of [null, `_q${dept}`, 'overlay']) {
       const list = sql.join(cols.map((c) => sql.ref(c.columnName)));
       const values = sql.join(
         cols.map((c) => {
           if (c.columnName === ref.deptColumn) return sql`${dept}::bigint`;
           const col = sql.ref(`x.${c.columnName}`);
+          if (suffix === 'overlay' && uniques.has(c.columnName)) return sql`left(${col}, greatest(length(${col}) - 8, 0)) || left(md5(${col} || ${dept}), 8)`;
           if (suffix && uniques.has(c.columnName)) {
             return c.maxLength ? sql`left(${col} || ${suffix}, ${c.maxLength}::int)` : sql`${col} || ${suffix}`;
           }

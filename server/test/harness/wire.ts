@@ -29,6 +29,8 @@ export interface WireResult {
   headers: Record<string, unknown>;
   /** The answer as sent. */
   raw: string;
+  /** The answer's bytes (files). */
+  rawBuffer: Buffer;
   /** The decrypted text when the answer was encrypted, else the raw text. */
   text: string;
   /** The parsed JSON of `text`, or undefined. */
@@ -83,7 +85,7 @@ export async function send(t: TestApp, r: WireRequest): Promise<WireResult> {
   } catch {
     body = undefined;
   }
-  return { status: res.statusCode, headers: res.headers, raw, text, body, undecryptable };
+  return { status: res.statusCode, headers: res.headers, raw, rawBuffer: res.rawPayload, text, body, undecryptable };
 }
 
 export const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;

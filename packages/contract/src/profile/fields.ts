@@ -53,7 +53,7 @@ export const of = (label: string, t: 'credit' | 'orgcode' | 'mobile' | 'tel' | '
 
 /** A number of (up to) 18 digits with 2 decimals, in 万元 for money. */
 const MONEY_MAX = 1e12;
-export const URL_RE = /^(\/api\/blade-resource\/attach\/download\?id=\d{1,19}|https?:\/\/[^\s"'<>]{1,480})$/;
+export const URL_RE = /^(\/api\/blade-resource\/attach\/download\?id=[0-9a-f]{32}|https?:\/\/[^\s"'<>]{1,480})$/;
 const TEL_RE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
 
 

@@ -19,6 +19,7 @@ import m0016 from './0016_datasource.sql';
 import m0017 from './0017_member_time_index.sql';
 import m0018 from './0018_sso_tenant.sql';
 import m0020 from './0020_profile.sql';
+import m0021 from './0021_attach_access.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -40,4 +41,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0017_member_time_index', sql: m0017 },
   { name: '0018_sso_tenant', sql: m0018 },
   { name: '0020_profile', sql: m0020 },
+  { name: '0021_attach_access', sql: m0021 },
 ];

@@ -7,6 +7,7 @@ import { seedUserScopes } from './reference-user.js';
 import { seedDeptReference } from './reference-dept.js';
 import { seedMemberReference } from './reference-member.js';
 import { seedProfileReference } from './reference-profile.js';
+import { seedAttachReference } from './reference-attach.js';
 import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, VERSION_LOGS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
 
 type Tx = Db;
@@ -38,6 +39,7 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     await seedDeptReference(tx, roleIds, menuIds, once);
     await seedMemberReference(tx, roleIds, menuIds, once);
     await seedProfileReference(tx, roleIds, menuIds, once);
+    await seedAttachReference(tx, roleIds, menuIds, once);
     await seedDicts(tx, 'bladeDict', DICTS);
     await seedDicts(tx, 'bladeDictBiz', DICT_BIZ);
     await seedParams(tx);

@@ -37,7 +37,7 @@ export default async function memberExcelRoutes(app: FastifyInstance) {
       raw: true,
       produces: XLSX,
       query: memberPageQuery,
-      scope: { resource: MEMBER_RESOURCE },
+      scope: { resource: MEMBER_RESOURCE, list: { table: kind.sqlTable, deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
       handler: async ({ actor, query, reply, req }) => {
         const c = await cipher();
         const job = await memberExcelService.prepareExport(db, kind, actor, query as Record<string, unknown>, c);
@@ -71,6 +71,7 @@ export default async function memberExcelRoutes(app: FastifyInstance) {
       access: { permission: `${kind.permission}_import` as PermissionCode },
       raw: true,
       produces: XLSX,
+      scope: { none: '空白导入模板: 仅含表头、示例行与本机构名称' },
       handler: async ({ actor, reply }) => {
         const own = await db.selectFrom('bladeDept').select('deptName').where('id', '=', actor.deptId).executeTakeFirst();
         return xlsxDownload(reply, `member-${kind.kind}-template.xlsx`, `${kind.label}导入模板.xlsx`).send(await memberImportService.template(kind, own?.deptName ?? null));

@@ -20,6 +20,7 @@ import { columnValues, selectOf, viewOf, type Row } from './profile.codec.js';
 import { anyDb, findOrgInScope, profileScope } from './profile.access.js';
 import { ORG_PARENT, PROFILE_RESOURCE } from './profile.defs.js';
 import { parentScope } from './section.routes.js';
+import { registerProfileAttachments } from './profile.attach.js';
 
 const REPORT_WHITELIST: FieldWhitelist = {
   year: { column: 'r.year', kind: 'smallint' },
@@ -39,6 +40,8 @@ const returnBody = z.object({ id: idField(), version: z.coerce.number({ message:
  * (draft → submitted; a superior org may return a submitted one) and the member statistics by year.
  */
 export default async function orgProfileRoutes(app: FastifyInstance) {
+  // Photos and logos are read through their records' access rules.
+  registerProfileAttachments(app.services.attachReferrers);
   const db = app.db;
   const tz = app.config.timeZone;
   const cipher = () => personalDataCipher(db, { production: app.config.production });

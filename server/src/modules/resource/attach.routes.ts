@@ -4,9 +4,12 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { idQuery } from '@gsl/contract';
+import { attachDownloadLink, attachLink, attachListQuery, attachPublicIdQuery, attachView, idQuery, idsQuery, MSG, pageOfAttach } from '@gsl/contract';
+import { withMsg } from '../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import { route } from '../../platform/http/route.js';
+import { route, type RouteScope } from '../../platform/http/route.js';
+import { ATTACH_RESOURCE } from './attach.repo.js';
+import { attachService } from './attach.service.js';
 
 /** The avatar rule (specification §5, §9): jpg or png, at most 500 KB. */
 const AVATAR = { extensions: ['jpg', 'jpeg', 'png'], maxBytes: 500 * 1024 };
@@ -29,12 +32,20 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const MALFORMED = '上传内容格式不正确,请重新选择文件上传';
 
+/** How long a download link works: long enough to open it, short enough that a leaked one soon dies. */
+const DOWNLOAD_LINK_SECONDS = 300;
+
 const formatSize = (n: number) => (n >= 1024 * 1024 ? `${Math.round(n / 1024 / 1024)}MB` : `${Math.round(n / 1024)}KB`);
 
 export default async function attachRoutes(app: FastifyInstance) {
   const { config, db } = app;
   const files = app.services.files;
+  const attach = attachService({ files, referrers: app.services.attachReferrers });
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.fileMaxBytes + 1, fieldSize: 1000 } });
+
+  // Files are owned by the uploader's org (create_dept) and uploader (create_user).
+  const owned = { table: 'blade_attach', deptColumn: 'create_dept', ownerColumn: 'create_user', where: 'is_deleted = 0' } as const;
+  const byPublicId: RouteScope = { resource: ATTACH_RESOURCE, record: { ...owned, idFrom: 'query.id', idColumn: 'public_id' } };
 
   route(app, {
     method: 'POST',
@@ -69,41 +80,104 @@ export default async function attachRoutes(app: FastifyInstance) {
       if (signature && !signature(buffer)) throw badRequest('文件内容与扩展名不符');
       const key = `${actor.tenantId}/${new Date().toISOString().slice(0, 10)}/${randomUUID()}.${ext}`;
       await files.put(key, Readable.from([buffer]));
-      const row = await db
-        .insertInto('bladeAttach')
-        .values({ tenantId: actor.tenantId, storageKey: key, originalName, extension: ext, contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream', attachSize: buffer.length, category: query.category ?? 'attachment', createUser: actor.userId, createDept: actor.deptId })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const link = `/api/blade-resource/attach/download?id=${row.id}`;
-      return { attachId: String(row.id), link, domain: '', name: key, originalName, size: buffer.length };
+      const stored = await attach.store(db, {
+        tenantId: actor.tenantId,
+        storageKey: key,
+        originalName,
+        extension: ext,
+        contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        attachSize: buffer.length,
+        category: query.category ?? 'attachment',
+        createUser: actor.userId,
+        createDept: actor.deptId,
+      });
+      // The storage key stays on the server: the answer names the file by its public id only.
+      return { attachId: stored.id, link: attachLink(stored.publicId), domain: '', name: stored.publicId, originalName, size: buffer.length };
     },
   });
 
   route(app, {
     method: 'GET',
     url: '/api/blade-resource/attach/download',
-    summary: '附件下载 (同租户用户; 令牌可放在 Blade-Auth 查询参数中)',
+    summary: '附件下载 (上传者、数据权限覆盖其机构者、或可查看引用该附件的记录者; 链接可带该附件专用的短时下载令牌)',
     tags: ['resource'],
     access: { permission: 'authenticated' },
-    query: idQuery.extend({ 'Blade-Auth': z.string().max(2000).optional() }),
+    query: attachPublicIdQuery.extend({ 'Blade-Auth': z.string().max(2000).optional() }),
     raw: true,
     produces: 'application/octet-stream',
-    handler: async ({ reply, actor, query }) => {
-      const row = await db
-        .selectFrom('bladeAttach')
-        .select(['storageKey', 'originalName', 'contentType', 'attachSize'])
-        .where('id', '=', query.id)
-        .where('tenantId', '=', actor.tenantId)
-        .where('isDeleted', '=', 0)
-        .executeTakeFirst();
-      if (!row) throw notFound();
+    downloadLink: true,
+    scope: byPublicId,
+    handler: async ({ req, reply, actor, query }) => {
+      // A download token opens the one file it was made for.
+      if (req.downloadFile && req.downloadFile !== query.id) throw notFound();
+      const row = await attach.readable(db, actor, query.id);
+      if (!(await files.exists(row.storageKey))) throw notFound('文件不存在或已被删除');
       const inline = row.contentType.startsWith('image/') || row.contentType === 'application/pdf';
       return reply
         .header('content-type', row.contentType)
         .header('content-length', String(row.attachSize))
         .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
-        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
         .send(files.get(row.storageKey));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-resource/attach/download-link',
+    summary: '附件下载链接: 仅对该附件有效、几分钟内有效的下载地址 (用于图片显示与新窗口打开, 不在地址中暴露登录令牌)',
+    tags: ['resource'],
+    access: { permission: 'authenticated' },
+    query: attachPublicIdQuery,
+    response: attachDownloadLink,
+    scope: byPublicId,
+    handler: async ({ actor, query }) => {
+      const row = await attach.readable(db, actor, query.id);
+      const token = await app.services.signer.signDownload(
+        { userId: actor.userId, tenantId: actor.tenantId, deptId: actor.deptId, roleIds: actor.roleIds, clientId: actor.clientId, chainId: actor.chainId },
+        row.publicId,
+        DOWNLOAD_LINK_SECONDS,
+      );
+      return { link: `${attachLink(row.publicId)}&Blade-Auth=${encodeURIComponent(`bearer ${token}`)}`, expiresIn: DOWNLOAD_LINK_SECONDS };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-resource/attach/list',
+    summary: 'attach/list: 附件管理列表 (数据权限范围内机构上传的附件)',
+    tags: ['resource'],
+    access: { permission: 'attach' },
+    query: attachListQuery,
+    response: pageOfAttach,
+    scope: { resource: ATTACH_RESOURCE, list: owned },
+    handler: ({ actor, query }) => attach.page(db, actor, query, query as Record<string, unknown>, config.timeZone),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-resource/attach/detail',
+    summary: 'attach/detail: 附件详情',
+    tags: ['resource'],
+    access: { permission: 'attach' },
+    query: idQuery,
+    response: attachView,
+    scope: { resource: ATTACH_RESOURCE, record: { ...owned, idFrom: 'query.id' } },
+    handler: ({ actor, query }) => attach.detail(db, actor, query.id, config.timeZone),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-resource/attach/remove',
+    summary: 'attach/remove: 删除附件 (全部在数据权限范围内才删除; 不再被引用的文件内容随之删除)',
+    tags: ['resource'],
+    access: { permission: 'attach_delete' },
+    query: idsQuery,
+    scope: { resource: ATTACH_RESOURCE, record: { ...owned, idFrom: 'query.ids' } },
+    handler: async ({ actor, query }) => {
+      await attach.remove(db, actor, query.ids.split(','));
+      return withMsg(null, MSG.removed);
     },
   });
 }

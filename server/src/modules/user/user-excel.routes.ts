@@ -28,7 +28,7 @@ export default async function userExcelRoutes(app: FastifyInstance) {
     raw: true,
     produces: XLSX,
     query: userListQuery,
-    scope: { resource: USER_RESOURCE },
+    scope: { resource: USER_RESOURCE, list: { table: 'blade_user', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
     handler: async ({ actor, query, reply, req }) => {
       const job = await userExcelService.prepareExport(db, actor, query as Record<string, unknown>);
       const out = new PassThrough();
@@ -48,6 +48,7 @@ export default async function userExcelRoutes(app: FastifyInstance) {
     access: { permission: 'user_import' },
     raw: true,
     produces: XLSX,
+    scope: { none: '空白导入模板: 仅含表头与示例行' },
     handler: async ({ actor, reply }) => xlsxDownload(reply, 'users.xlsx', '用户导入模板.xlsx').send(await userExcelService.template(db, actor)),
   });
 

@@ -324,3 +324,14 @@ export const userRepo = {
     );
   },
 };
+
+/** Whether a user holding `link` as avatar is the actor or lies inside the actor's user scope (the avatar's readers). */
+export async function avatarHolderVisible(db: Db, scope: DataScope, link: string, canList: boolean): Promise<boolean> {
+  const row = await db
+    .selectFrom('bladeUser as u')
+    .select('u.id')
+    .where('u.avatar', '=', link)
+    .where((eb) => (canList ? eb.or([eb('u.id', '=', scope.actor.userId), visible(eb, scope)]) : eb.and([eb('u.id', '=', scope.actor.userId), eb('u.isDeleted', '=', 0)])))
+    .executeTakeFirst();
+  return !!row;
+}

@@ -21,3 +21,28 @@ export function maskParams(query: unknown, body: unknown): string | null {
   const text = JSON.stringify(bounded(merged, 0));
   return text.length > MAX ? `${text.slice(0, MAX)}…` : text;
 }
+
+/**
+ * A request URL for a log line with the values of secret parameters (a download token in
+ * `Blade-Auth`, a password, a code) replaced, so no token or password is written to a log.
+ */
+export function maskUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const masked = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      let key = pair.slice(0, eq);
+      try {
+        key = decodeURIComponent(key);
+      } catch {
+        /* a malformed name is logged as sent */
+      }
+      return SECRET_KEY.test(key) ? `${pair.slice(0, eq)}=******` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${masked}`;
+}

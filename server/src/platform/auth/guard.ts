@@ -19,14 +19,24 @@ declare module 'fastify' {
     /** The signed-in tenant's own datasource, when it has one (null: the main database). */
     tenantDb: Db | null;
     tenantScope: AsyncResource | null;
+    /** The one file a download token in the query grants (public id); null when the header token is used. */
+    downloadFile: string | null;
   }
 }
 
-/** The access token of a request: the Blade-Auth header, or the Blade-Auth query parameter (download links). */
+/** The access token of a request: the Blade-Auth header only (never the query string). */
 export function bearerOf(req: FastifyRequest): string | null {
   const header = req.headers['blade-auth'];
+  return tokenOf(Array.isArray(header) ? header[0] : header);
+}
+
+/** The download token in the `Blade-Auth` query parameter, read only on routes that answer a file link. */
+function queryTokenOf(req: FastifyRequest): string | null {
   const fromQuery = (req.query as Record<string, unknown> | undefined)?.['Blade-Auth'];
-  const raw = (Array.isArray(header) ? header[0] : header) ?? (typeof fromQuery === 'string' ? fromQuery : undefined);
+  return typeof fromQuery === 'string' ? tokenOf(fromQuery) : null;
+}
+
+function tokenOf(raw: string | undefined): string | null {
   if (!raw) return null;
   const m = /^bearer\s+(\S+)$/i.exec(raw.trim());
   return m ? m[1] : null;
@@ -48,17 +58,25 @@ export function installGuard(app: FastifyInstance, deps: { tenancy: Tenancy; cli
   app.decorateRequest('client', null);
   app.decorateRequest('tenantDb', null);
   app.decorateRequest('tenantScope', null);
+  app.decorateRequest('downloadFile', null);
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || ('public' in access && access.public === 'open')) return;
-    const client = await deps.clients.authenticate(req.headers.authorization);
+    // A file link (img src, new tab) cannot send headers: it carries a download token for that one file,
+    // which names its client (still checked to be live) in place of the Basic credentials.
+    const linkToken =
+      !req.headers.authorization && !req.headers['blade-auth'] && !('public' in access) && req.routeOptions.config?.downloadLink ? queryTokenOf(req) : null;
+    const link = linkToken ? await deps.signer.verifyDownload(linkToken) : null;
+    if (linkToken && !link) throw unauthorized('下载链接已失效,请重新打开');
+    const client = link ? await deps.clients.find(link.claims.clientId) : await deps.clients.authenticate(req.headers.authorization);
     if (!client) throw new AppError(401, MSG.badClient);
     req.client = client;
     if ('public' in access) return;
-    const token = bearerOf(req);
-    if (!token) throw unauthorized(MSG.notLoggedIn);
-    const claims = await deps.signer.verify(token);
+    const token = link ? null : bearerOf(req);
+    if (!token && !link) throw unauthorized(MSG.notLoggedIn);
+    const claims = link ? link.claims : await deps.signer.verify(token!);
     if (!claims || claims.clientId !== client.clientId) throw unauthorized('登录已过期,请重新登录');
+    if (link) req.downloadFile = link.file;
     // Tenant mode: platform settings belong to the platform administrator only (SpringBlade #41/#42),
     // so a platform code grants nothing to anyone else.
     const declared = permissionCodes(access.permission);

@@ -11,6 +11,8 @@ export interface FileStore {
   /** Writes the stream under `key`; returns the bytes written. */
   put(key: string, body: Readable): Promise<number>;
   get(key: string): Readable;
+  /** Whether bytes are stored under `key` (a download answers 404 rather than a broken stream). */
+  exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
 }
 
@@ -40,6 +42,10 @@ export class LocalFileStore implements FileStore {
 
   get(key: string): Readable {
     return fs.createReadStream(this.resolve(key));
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return fs.promises.stat(this.resolve(key)).then((st) => st.isFile(), () => false);
   }
 
   async remove(key: string): Promise<void> {

@@ -36,6 +36,8 @@ export interface RouteScope {
     table: string;
     /** Where the id travels, e.g. 'query.id', 'query.ids', 'params.id', 'body.id', 'query.deptId'. */
     idFrom: `${'query' | 'params' | 'body'}.${string}`;
+    /** Column the id names when it is not `id` (a file's unguessable `public_id`). */
+    idColumn?: string;
     /** Column holding the record's dept ('id' when the table is blade_dept itself). */
     deptColumn: string;
     /** Column holding the record's creator, for the "own records" scope type. */
@@ -43,6 +45,11 @@ export interface RouteScope {
     /** SQL condition on the table for rows the route can address at all (e.g. 'is_deleted = 0'). */
     where?: string;
   };
+  /**
+   * The route answers a file that holds no org's records (a blank import template): why. Every route
+   * that answers a file declares `record`, `list` (an export: its rows are the list's) or this.
+   */
+  none?: string;
   /** The route lists records: every one returned is inside the scope, and every one inside is returned. */
   list?: {
     table: string;
@@ -91,6 +98,13 @@ export interface RouteDef<Q = unknown, B = unknown, P = unknown> {
   consumes?: string[];
   /** How the org tree limits the route (metadata only: read by the quality harness, no effect on behaviour). */
   scope?: RouteScope;
+  /**
+   * The route answers one stored file named by `query.id` and may be opened as a plain link (an img
+   * src, a new tab): besides the Blade-Auth header it accepts a download token for that very file in
+   * the `Blade-Auth` query parameter. No other route reads a token from the query string, so access
+   * tokens never land in URLs, logs or browser history.
+   */
+  downloadLink?: boolean;
   handler: (ctx: RouteContext<Q, B, P>) => Promise<unknown> | unknown;
 }
 
@@ -108,6 +122,7 @@ declare module 'fastify' {
     access?: Access;
     audit?: boolean;
     summary?: string;
+    downloadLink?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
@@ -126,6 +141,7 @@ export function route<Q = unknown, B = unknown, P = unknown>(app: FastifyInstanc
       audit: def.audit ?? def.method !== 'GET',
       summary: def.summary,
       oauthErrors: def.oauthErrors,
+      downloadLink: def.downloadLink ?? false,
       ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
     },
     handler: async (req, reply) => {

@@ -15,6 +15,7 @@ import { sampleOrFallback, type Sample } from '../../../test/harness/sample.js';
 import { createUser } from '../../../test/harness/people.js';
 import { answerProblem, assertNone, basic, mintToken, tamperPayload, tamperSignature, unsignedToken, type TokenSubject, type WireRequest, type WireResult } from '../../../test/harness/wire.js';
 import { PUBLIC_ROUTES } from '../access/public-routes.js';
+import { TokenSigner } from '../auth/tokens.js';
 
 const { t, routes, admin, ctx, stats, call } = await startWalk();
 stats.routes = 0;
@@ -59,7 +60,20 @@ const BAD_TOKENS: Array<[string, () => Promise<Partial<WireRequest>>]> = [
   ['token of a disabled user', async () => ({ token: disabledToken })],
   ['token of a deleted user', async () => ({ token: deletedToken })],
   ['tampered token in the Blade-Auth query parameter', async () => ({ rawQuery: `Blade-Auth=${encodeURIComponent(`bearer ${tamperSignature(await good())}`)}` })],
+  // Tokens never travel in URLs (logs, proxies, history): a valid access token there opens nothing.
+  ['valid access token in the Blade-Auth query parameter', async () => ({ rawQuery: `Blade-Auth=${encodeURIComponent(`bearer ${await good()}`)}` })],
+  ['valid access token in the query, no client header', async () => ({ client: false, rawQuery: `Blade-Auth=${encodeURIComponent(`bearer ${await good()}`)}` })],
+  // A download token opens one file through a link, and is no access token.
+  ['download token in the Blade-Auth header', async () => ({ token: await downloadToken() })],
 ];
+
+async function downloadToken(): Promise<string> {
+  return new TokenSigner(t.config.jwtSecret).signDownload(
+    { userId: admin.id, tenantId: admin.tenantId, deptId: admin.deptId, roleIds: admin.roleIds, clientId: t.config.clientId, chainId: 'quality-chain' },
+    'f'.repeat(32),
+    300,
+  );
+}
 
 /** Client variants that must each answer 401, with a good token. */
 const BAD_CLIENTS: Array<[string, () => Partial<WireRequest>]> = [

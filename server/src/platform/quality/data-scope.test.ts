@@ -7,10 +7,12 @@
  * and below, 5 custom) and their union, plus the demo accounts' default rules. The expectation is
  * computed here, independently (parent_id walk over blade_dept, rules read from the role tables).
  */
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { MAX_PAGE_SIZE } from '@gsl/contract';
 import { describe, expect, it } from 'vitest';
 import { startWalk } from '../../../test/harness/walk.js';
+import { uploadFile } from '../../../test/harness/files.js';
 import { changedTables, columnsOf, tableChecksums } from '../../../test/harness/checksum.js';
 import { createRole, createUser, deptId, grantScope, subjectOf } from '../../../test/harness/people.js';
 import { codesOf, permissionOf, type RouteEntry } from '../../../test/harness/route-table.js';
@@ -78,6 +80,10 @@ for (const c of callers.filter((x) => x.subject.account.startsWith('quality_')))
 }
 await call({ method: 'POST', path: '/api/blade-auth/oauth/token', query: { grant_type: 'password', username: 'quality_nobody', password: 'x', tenantId: '000001' } });
 
+// Files: one real upload, so blade_attach has a row whose bytes are stored; the copies below share them.
+const uploaded = await uploadFile(t, await mintToken(t, admin), 'quality.txt', Buffer.from('quality §3\n'));
+if (uploaded.body?.code !== 200) throw new Error(`quality §3 set-up: the upload failed: ${JSON.stringify(uploaded.body)}`);
+
 // Every scoped table gets rows in each probe dept, and the "own records" user owns one far away.
 const probeDepts = [province, nanjing, await deptId(t.db, '南京市玄武区工商联'), ...customDepts, await deptId(t.db, '苏州市丝绸行业商会'), await deptId(t.db, '无锡市工商联')];
 const typeTwo = callers.find((c) => c.label.startsWith('type 2'))!;
@@ -124,6 +130,8 @@ function withId(route: RouteEntry, caller: Caller, idFrom: string, id: string, v
 
 /** An id no row has (fits bigint and the usual \d{1,19} rule). */
 const MISSING_ID = '9000000000000000001';
+/** A public id (a file's) no row has. */
+const MISSING_PUBLIC_ID = 'f'.repeat(32);
 
 async function versionOf(table: string, id: string): Promise<number | undefined> {
   if (!(await columnsOf(t.db)).some((c) => c.tableName === table && c.columnName === 'version')) return undefined;
@@ -136,12 +144,27 @@ async function allowedFor(caller: Caller, scope: RouteScope) {
   return allowedBy(t.db, { id: caller.subject.id, deptId: caller.subject.deptId }, await caller.rules(scope.resource));
 }
 
-/** Every record a list route answers, over all its pages. */
-async function listAll(route: RouteEntry, caller: Caller, token: string, extra: Partial<WireRequest> = {}): Promise<{ ids: string[]; problem?: string }> {
+const isWorkbook = (route: RouteEntry) => !!route.def?.raw && !!route.def.produces?.includes('spreadsheetml');
+
+/** Data rows of an exported workbook: its first sheet's rows below the header. */
+async function dataRows(bytes: Buffer): Promise<number> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  return Math.max(0, (wb.worksheets[0]?.actualRowCount ?? 0) - 1);
+}
+
+/** Every record a list route answers, over all its pages (an export: the number of rows it holds). */
+async function listAll(route: RouteEntry, caller: Caller, token: string, extra: Partial<WireRequest> = {}): Promise<{ ids: string[]; rows?: number; problem?: string }> {
   const s = sampleOf(route, caller);
   const paged = declaredFields(route.def!.query).includes('size');
   const idField = route.def!.scope!.list!.idField ?? 'id';
   const ids: string[] = [];
+  if (isWorkbook(route)) {
+    // An export holds the list's rows without their ids: one data row per record inside the scope.
+    const res = await call({ method: route.method, path: s.path, ...(s.body !== undefined ? { json: s.body } : {}), ...extra, query: { ...(s.query as Record<string, string>), ...(extra.query ?? {}) }, token });
+    if (res.status !== 200) return { ids, problem: `status ${res.status}: ${res.text.slice(0, 160)}` };
+    return { ids, rows: await dataRows(res.rawBuffer) };
+  }
   for (let current = 1; current < 1000; current++) {
     const query = { ...(s.query as Record<string, string>), ...(paged ? { size: String(MAX_PAGE_SIZE), current: String(current) } : {}), ...(extra.query ?? {}) };
     const res = await call({ method: route.method, path: s.path, ...(s.body !== undefined ? { json: s.body } : {}), ...extra, query, token });
@@ -179,6 +202,16 @@ describe('quality §3: list routes return exactly the rows inside the caller\'s 
     const token = await mintToken(t, caller.subject);
     const got = await listAll(route, caller, token);
     expect(got.problem).toBeUndefined();
+    if (got.rows !== undefined) {
+      expect(got.rows, 'rows in the export, against the records inside the scope').toBe(expected.size);
+      const widened = await listAll(route, caller, token, {
+        query: { deptId: province, dept_id: province, deptId_equal: province, createDept: province, tenantId: '000000' },
+        headers: { 'dept-id': province, 'role-id': admin.roleIds[0], 'tenant-id': '000000' },
+      });
+      expect(widened.problem).toBeUndefined();
+      expect(widened.rows, 'rows in the export after a widening attempt').toBeLessThanOrEqual(expected.size);
+      return;
+    }
     const outside = got.ids.filter((id) => !expected.has(id));
     expect(outside, 'rows outside the scope (another org\'s)').toEqual([]);
     expect(got.ids.length, 'rows inside the scope that the list leaves out').toBe(expected.size);
@@ -213,7 +246,7 @@ describe('quality §3: a record outside the caller\'s scope is 404 and stays as 
     // The same request for an id no row has is the baseline: a well-formed request answers it 404. When the
     // generated request is refused for another reason (a rule about the caller, not the record), an
     // out-of-scope id must get exactly that same answer: nothing may tell it apart from a missing one.
-    const probe = await call({ ...withId(route, caller, rec.idFrom, MISSING_ID, 1), token: await token() });
+    const probe = await call({ ...withId(route, caller, rec.idFrom, rec.idColumn ? MISSING_PUBLIC_ID : MISSING_ID, 1), token: await token() });
     const exact = probe.status === 404;
     if (exact) strongly.add(route.key);
     else weakNotes.push(`${route.key} as ${caller.label}: a missing id answers ${probe.status} ${probe.body?.msg ?? ''}`);

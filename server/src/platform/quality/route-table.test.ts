@@ -52,6 +52,13 @@ describe('quality: the route table', () => {
     expect([...registered].filter((k) => !documented.has(k))).toEqual([]);
   });
 
+  it('every route that answers a file declares how the org tree limits it (a record, a list, or why none)', () => {
+    const files = routes.filter((r) => r.def?.raw && r.def.produces && !r.def.produces.startsWith('text/html'));
+    const undeclared = files.filter((r) => !(r.def!.scope?.record || r.def!.scope?.list || r.def!.scope?.none)).map((r) => r.key);
+    expect(undeclared, 'a file route without scope metadata: the data-scope walker could not check it').toEqual([]);
+    expect(files.length).toBeGreaterThan(0);
+  });
+
   it('a valid request can be generated for every route from its schemas', async () => {
     const admin = await subjectOf(t.db, 'admin');
     const ctx = await sampleContext(t.db, { userId: admin.id, deptId: admin.deptId, roleId: admin.roleIds[0], tenantId: admin.tenantId });

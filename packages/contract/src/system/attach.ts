@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { pageQuery } from '../envelope.js';
+
+/**
+ * Uploaded files (附件管理, blade-resource attach). A file belongs to the org of whoever uploaded it
+ * (data scope like any record) and is also readable through a record that holds its link (a person's
+ * photo, an org's logo, a user's avatar). Links name the file by its unguessable public id.
+ */
+export const ATTACH_DOWNLOAD_PATH = '/api/blade-resource/attach/download';
+
+/** The link a record stores for an uploaded file. */
+export const attachLink = (publicId: string) => `${ATTACH_DOWNLOAD_PATH}?id=${publicId}`;
+
+/** 128 random bits as 32 hex digits. */
+export const ATTACH_PUBLIC_ID_RE = /^[0-9a-f]{32}$/;
+
+export const attachPublicIdQuery = z.object({
+  id: z.string({ message: '请提供附件编号' }).trim().regex(ATTACH_PUBLIC_ID_RE, '附件编号格式不正确'),
+});
+
+export const ATTACH_CATEGORIES: Record<string, string> = { attachment: '附件', avatar: '头像' };
+
+export const attachListQuery = pageQuery
+  .extend({
+    originalName: z.string().max(255).optional(),
+    originalName_like: z.string().max(255).optional(),
+    extension: z.string().max(16).optional(),
+    extension_equal: z.string().max(16).optional(),
+    category: z.string().max(32).optional(),
+    category_equal: z.string().max(32).optional(),
+    createTime_dategt: z.string().max(19).optional(),
+    createTime_datelt: z.string().max(19).optional(),
+  })
+  .strict();
+
+/** One file as the 附件管理 screen shows it (never its storage key). */
+export const attachView = z.object({
+  id: z.string(),
+  publicId: z.string(),
+  link: z.string(),
+  originalName: z.string(),
+  extension: z.string(),
+  contentType: z.string(),
+  attachSize: z.number(),
+  category: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  createUser: z.string().nullable(),
+  createUserName: z.string().nullable(),
+  createDept: z.string().nullable(),
+  createDeptName: z.string().nullable(),
+  createTime: z.string().nullable(),
+});
+export type AttachView = z.infer<typeof attachView>;
+
+/** A link that opens one file without headers (img src, a new tab): valid a few minutes, for that file only. */
+export const attachDownloadLink = z.object({ link: z.string(), expiresIn: z.number() });
+export type AttachDownloadLink = z.infer<typeof attachDownloadLink>;
+
+export const pageOfAttach = z.object({ records: z.array(attachView), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
