@@ -18,6 +18,7 @@ export const ADMIN_PAGES: Record<string, PageComponent> = {
   '/system/tenantpackage': lazyPage(() => import('../../pages/system/tenantpackage')),
   '/system/datasource': lazyPage(() => import('../../pages/system/datasource')),
   '/system/versionupdatelog': lazyPage(() => import('../../pages/system/versionupdatelog')),
+  '/system/attach': lazyPage(() => import('../../pages/system/attach')),
   '/monitor/log/usual': lazyPage(() => import('../../pages/monitor/log/usual')),
   '/monitor/log/api': lazyPage(() => import('../../pages/monitor/log/api')),
   '/monitor/log/error': lazyPage(() => import('../../pages/monitor/log/error')),
