@@ -15,7 +15,11 @@ export const attachLink = (publicId: string) => `${ATTACH_DOWNLOAD_PATH}?id=${pu
 export const ATTACH_PUBLIC_ID_RE = /^[0-9a-f]{32}$/;
 
 export const attachPublicIdQuery = z.object({
-  id: z.string({ message: '请提供附件编号' }).trim().regex(ATTACH_PUBLIC_ID_RE, '附件编号格式不正确'),
+  id: z
+    .string({ message: '请提供附件编号' })
+    .trim()
+    .regex(ATTACH_PUBLIC_ID_RE, '附件编号格式不正确')
+    .meta({ examples: ['3f2a9c1e8b7d4a6f9e0c1b2a3d4e5f60'] }),
 });
 
 export const ATTACH_CATEGORIES: Record<string, string> = { attachment: '附件', avatar: '头像' };
@@ -30,8 +34,7 @@ export const attachListQuery = pageQuery
     category_equal: z.string().max(32).optional(),
     createTime_dategt: z.string().max(19).optional(),
     createTime_datelt: z.string().max(19).optional(),
-  })
-  .strict();
+  });
 
 /** One file as the 附件管理 screen shows it (never its storage key). */
 export const attachView = z.object({
