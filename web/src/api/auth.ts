@@ -12,9 +12,21 @@ const token = (params: Record<string, string | undefined>, headers?: Record<stri
 export const loginByCode = (code: string, tenantId: string = config.tenantId) =>
   token({ grant_type: 'sso_authorization_code', code, tenantId });
 
-/** Password grant; the lock screen uses it to check the account password. */
-export const loginByPassword = (username: string, password: string, tenantId: string = config.tenantId) =>
-  token({ grant_type: 'password', username, password, tenantId });
+export interface CaptchaAnswer {
+  key: string;
+  code: string;
+}
+
+/**
+ * Password grant; the lock screen uses it to check the account password. The password travels in
+ * the form body, never in the URL (the server refuses it there). After a failure the server asks for
+ * a captcha (请输入验证码): its key and answer go in the Captcha-Key / Captcha-Code headers.
+ */
+export function loginByPassword(username: string, password: string, tenantId: string = config.tenantId, captcha?: CaptchaAnswer) {
+  const body = new URLSearchParams({ grant_type: 'password', username, password, tenantId });
+  const headers = captcha ? { 'Captcha-Key': captcha.key, 'Captcha-Code': captcha.code } : undefined;
+  return request<TokenAnswer>(TOKEN_URL, { method: 'POST', body, headers });
+}
 
 /** refreshToken: grant sso_refresh_token with the tenant, dept and role of the session. */
 export function refreshToken(refresh: string, ids: { tenantId?: string; deptId?: string; roleId?: string }) {
@@ -25,7 +37,12 @@ export function refreshToken(refresh: string, ids: { tenantId?: string; deptId?:
   return token({ grant_type: 'sso_refresh_token', refresh_token: refresh, tenantId: ids.tenantId }, headers);
 }
 
-export const logout = () => get<unknown>('/api/blade-auth/oauth/logout', undefined, { quiet: true });
+/**
+ * Revokes the session's refresh chain. Quiet: the logout goes on whatever it answers. `token` is the
+ * one read before the logout cleared storage.
+ */
+export const logout = (token?: string) =>
+  get<unknown>('/api/blade-auth/oauth/logout', undefined, { quiet: true, headers: token ? { 'Blade-Auth': `bearer ${token}` } : undefined });
 
 export interface UserInfo {
   userId: string;
@@ -48,7 +65,8 @@ export interface UserInfo {
 
 export const getUserInfo = () => get<UserInfo>('/api/blade-auth/oauth/user-info');
 
-export const getCaptcha = () => get<{ key: string; image: string }>('/api/blade-auth/oauth/captcha');
+/** A one-time captcha, answered flat (not enveloped): `{ key, image }` with a data-URL image (wire contract §4). */
+export const getCaptcha = () => request<{ key: string; image: string } | undefined>('/api/blade-auth/oauth/captcha');
 
 export interface ParamDetail {
   id: string;

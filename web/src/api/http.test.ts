@@ -1,15 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@gsl/contract';
 import { config } from '../config';
-import { setStore, getStore } from '../utils/storage';
+import { setStore } from '../utils/storage';
 import { answer, encrypt, mockFetch } from '../../test/http';
 import { get, HttpError, post, request, REQUEST_TIMEOUT_MS } from './http';
 
 vi.mock('./feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 vi.mock('../utils/browser', () => ({ browser: { assign: vi.fn(), replace: vi.fn(), open: vi.fn() } }));
+vi.mock('../app/session/logout', () => ({ expireSession: vi.fn() }));
 
 const { toast } = await import('./feedback');
 const { browser } = await import('../utils/browser');
+const { expireSession } = await import('../app/session/logout');
 
 const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
 const fail = (code: number, msg: string) => ({ code, success: false, data: null, msg });
@@ -18,6 +20,7 @@ describe('http transport', () => {
   beforeEach(() => {
     vi.mocked(toast.error).mockClear();
     vi.mocked(browser.assign).mockClear();
+    vi.mocked(expireSession).mockClear();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -69,31 +72,30 @@ describe('http transport', () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('401 → 无权限访问, the session is dropped and the browser goes to sign-on', async () => {
+  it('401 → the one logout routine, with 无权限访问 (app/session/logout.ts shows it)', async () => {
     setStore('token', 'expired');
-    setStore('refreshToken', 'r');
-    setStore('entryCode', 'suzhou');
     mockFetch(answer(401, fail(401, '请求未授权')));
-    await expect(get('/api/x')).rejects.toMatchObject({ code: 401, handled: true });
-    expect(vi.mocked(toast.error).mock.calls).toEqual([[MSG.unauthorized]]);
-    expect(getStore('token')).toBeUndefined();
-    expect(getStore('refreshToken')).toBeUndefined();
-    const target = new URL(vi.mocked(browser.assign).mock.calls[0][0], 'http://localhost');
-    expect(target.pathname).toBe('/sso/login');
-    expect(Object.fromEntries(target.searchParams)).toEqual({
-      appId: 'saber',
-      entryCode: 'suzhou',
-      sysFlag: 'aoc',
-      redirectUri: `${window.location.origin}/gsl/login`,
-    });
+    await expect(get('/api/x')).rejects.toMatchObject({ code: 401, handled: true, message: MSG.unauthorized });
+    expect(expireSession).toHaveBeenCalledWith({ silent: false });
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('401 with the silent 用户未登录 signs on again without a toast', async () => {
+  it('401 with the silent 用户未登录 logs out without the notice', async () => {
     setStore('token', 'gone');
     mockFetch(answer(401, fail(401, MSG.notLoggedIn)));
     await expect(get('/api/x')).rejects.toMatchObject({ code: 401 });
+    expect(expireSession).toHaveBeenCalledWith({ silent: true });
     expect(toast.error).not.toHaveBeenCalled();
-    expect(getStore('token')).toBeUndefined();
+  });
+
+  it('sends a URLSearchParams body as a form, leaving the URL without its fields', async () => {
+    const fetch = mockFetch(answer(200, { access_token: 'a' }));
+    await request('/api/blade-auth/oauth/token', { method: 'POST', body: new URLSearchParams({ grant_type: 'password', password: 's3cret' }) });
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/blade-auth/oauth/token');
+    expect(init!.body).toBeInstanceOf(URLSearchParams);
+    expect(String(init!.body)).toBe('grant_type=password&password=s3cret');
+    expect(new Headers(init!.headers).get('Content-Type')).toBeNull(); // fetch adds application/x-www-form-urlencoded
   });
 
   it('a request cancelled by its caller resolves quietly', async () => {
@@ -134,6 +136,6 @@ describe('http transport', () => {
     mockFetch(answer(401, fail(401, '请求未授权')));
     await expect(post('/api/msg-center/log/client', { logs: [] }, { quiet: true })).rejects.toMatchObject({ code: 401, handled: false });
     expect(toast.error).not.toHaveBeenCalled();
-    expect(browser.assign).not.toHaveBeenCalled();
+    expect(expireSession).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { MSG, type Envelope } from '@gsl/contract';
 import { config } from '../config';
-import { expireSession } from '../app/session/signOn';
+import { expireSession } from '../app/session/logout';
 import { getToken } from '../app/session/sessionStore';
 import { decryptBody } from './crypto';
 import { toast } from './feedback';
@@ -10,7 +10,8 @@ import { toast } from './feedback';
  * Blade-Auth bearer token, decrypts every body, reads the envelope and applies the error
  * catalogue of specification §8:
  *   - body code (error_code, code, else HTTP status) 200/201 → success;
- *   - 401 → toast 无权限访问 (unless the message is a silent one), forget the session, back to sign-on;
+ *   - 401 → the full logout (app/session/logout.ts): 无权限访问 shown in place of the app (unless the
+ *     message is a silent one), every stored entry forgotten, then the sign-on logout;
  *   - other codes → toast msg / error_description / 未知错误, except the silent messages;
  *   - HTTP 200..500 are read as envelopes; anything else, network failure or the 30-minute
  *     timeout → toast 系统错误;
@@ -35,7 +36,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   params?: Record<string, QueryValue>;
-  /** JSON-encoded unless it is FormData. */
+  /** JSON-encoded unless it is FormData or URLSearchParams (sent as a form, e.g. a password). */
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -57,12 +58,15 @@ export function buildUrl(url: string, params?: Record<string, QueryValue>): stri
   return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
 }
 
+/** Bodies fetch sends as they are, with their own content type (multipart, urlencoded form). */
+const isRawBody = (body: unknown): body is FormData | URLSearchParams => body instanceof FormData || body instanceof URLSearchParams;
+
 function headersFor(opts: RequestOptions): Headers {
   const headers = new Headers(opts.headers);
   headers.set('Authorization', `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`);
   const token = getToken();
   if (token) headers.set('Blade-Auth', `bearer ${token}`);
-  if (opts.body !== undefined && !(opts.body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  if (opts.body !== undefined && !isRawBody(opts.body)) headers.set('Content-Type', 'application/json');
   return headers;
 }
 
@@ -77,9 +81,8 @@ function decode(text: string): unknown {
 function fail(opts: RequestOptions, code: number, message: string, body?: unknown): never {
   if (opts.quiet) throw new HttpError(message, code, body, false);
   if (code === 401) {
-    // A silent message (用户未登录: there was no token) still signs on again, without the toast.
-    if (!SILENT_MESSAGES.has(message)) toast.error(MSG.unauthorized);
-    expireSession();
+    // A silent message (用户未登录: there was no token) still logs out, without 无权限访问.
+    expireSession({ silent: SILENT_MESSAGES.has(message) });
     throw new HttpError(MSG.unauthorized, code, body, true);
   }
   if (!SILENT_MESSAGES.has(message)) toast.error(message);
@@ -98,7 +101,7 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
   let status: number;
   let text: string;
   try {
-    const body = opts.body === undefined || opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body);
+    const body = opts.body === undefined || isRawBody(opts.body) ? opts.body : JSON.stringify(opts.body);
     const response = await fetch(buildUrl(url, opts.params), {
       method: opts.method ?? 'GET',
       headers: headersFor(opts),

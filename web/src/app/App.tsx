@@ -4,21 +4,24 @@ import { ErrorBoundary } from './errors/ErrorBoundary';
 import { EntryParams, LockGate } from './guards';
 import { AppRoutes } from './AppRoutes';
 import { Providers } from './providers';
+import { LogoutNoticeGate } from './session/LogoutNotice';
 import { SessionKeeper } from './session/SessionKeeper';
 
-/** The main application: providers, history routing under the base path, guards, routes. */
+/** The main application: providers, the logout notice, history routing under the base path, guards, routes. */
 export function App() {
   return (
     <Providers>
-      <BrowserRouter basename={routerBasename}>
-        <SessionKeeper />
-        <EntryParams />
-        <ErrorBoundary>
-          <LockGate>
-            <AppRoutes />
-          </LockGate>
-        </ErrorBoundary>
-      </BrowserRouter>
+      <LogoutNoticeGate>
+        <BrowserRouter basename={routerBasename}>
+          <SessionKeeper />
+          <EntryParams />
+          <ErrorBoundary>
+            <LockGate>
+              <AppRoutes />
+            </LockGate>
+          </ErrorBoundary>
+        </BrowserRouter>
+      </LogoutNoticeGate>
     </Providers>
   );
 }

@@ -14,7 +14,8 @@ export function AppRoutes() {
   const { token } = useSession();
   const menus = useMenuRoutes();
   const pending = Boolean(token) && menus.isPending && menus.fetchStatus !== 'idle';
-  const routes = useMemo(() => buildRoutes(menus.data, pending), [menus.data, pending]);
+  const signedIn = Boolean(token);
+  const routes = useMemo(() => buildRoutes(menus.data, pending, signedIn), [menus.data, pending, signedIn]);
   const element = useRoutes(routes);
   return <RouteTableContext.Provider value={routes}>{element}</RouteTableContext.Provider>;
 }

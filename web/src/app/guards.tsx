@@ -8,11 +8,19 @@ import { goToSignOn, setEntryCode } from './session/signOn';
 import { useSession } from './session/useSession';
 import { applyMenuParam } from './shell/menuVisibility';
 
-/** isAuth routes (specification §4): without a token the browser goes to sign-on. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * isAuth routes (specification §4): without a token the browser goes to sign-on, remembering the
+ * page asked for so the login returns there (README deviation 32). Without children it only does
+ * that: the signed-out catch-all, where a menu route cannot be told from an unknown path yet.
+ */
+export function RequireAuth({ children }: { children?: ReactNode }) {
   const { token } = useSession();
+  const { pathname, search } = useLocation();
+  const asked = `${pathname}${search}`;
   useEffect(() => {
-    if (!token) goToSignOn();
+    if (!token) goToSignOn(asked);
+    // the page asked for is the one of the moment the token is found missing
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
   return token ? children : <FullPageSpin tip="正在跳转到统一登录…" />;
 }

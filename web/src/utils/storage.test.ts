@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { clearCache, clearStore, getStore, getStoreEntry, removeStore, setStore } from './storage';
+import { clearAppStorage, clearCache, clearStore, getStore, getStoreEntry, removeStore, setStore } from './storage';
 
 describe('browser storage wrapper (wire contract §6)', () => {
   it('writes { dataType, content, type, datetime } under <appKey>-<name> in localStorage by default', () => {
@@ -67,5 +67,23 @@ describe('browser storage wrapper (wire contract §6)', () => {
     expect(window.sessionStorage.getItem('other-app-token')).toBe('keep');
     expect(document.cookie).not.toContain('saber-access-token');
     expect(document.cookie).toContain('theme=dark');
+  });
+
+  it('the logout clear removes every entry of the app from both storages, and its cookies', () => {
+    setStore('token', 't');
+    setStore('entryCode', 'jiangsu');
+    setStore('welcome', true, 'session');
+    setStore('tagList', [{ value: '/a' }], 'session');
+    window.localStorage.setItem('saber', 'bare client id');
+    window.localStorage.setItem('unrelated', 'keep');
+    window.sessionStorage.setItem('other-app-token', 'keep');
+    document.cookie = 'saber-access-token=abc; path=/';
+
+    clearAppStorage();
+
+    const keys = (area: Storage) => Array.from({ length: area.length }, (_, i) => area.key(i));
+    expect(keys(window.localStorage)).toEqual(['unrelated']);
+    expect(keys(window.sessionStorage)).toEqual(['other-app-token']);
+    expect(document.cookie).not.toContain('saber-access-token');
   });
 });

@@ -51,6 +51,23 @@ export function clearStore(type: StoreType): void {
 }
 
 /**
+ * Logout's storage clear (specification §4 "Logout", §9 "clearing the cache"): every entry of the
+ * app (`<appKey>-…`) in sessionStorage and localStorage, then the clear-cache rule (the client id's
+ * entries and cookies). Entries other software keeps on the same origin stay.
+ */
+export function clearAppStorage(clientId: string = config.clientId): void {
+  for (const area of [window.sessionStorage, window.localStorage]) {
+    const doomed: string[] = [];
+    for (let i = 0; i < area.length; i++) {
+      const key = area.key(i);
+      if (key?.startsWith(`${config.appKey}-`)) doomed.push(key);
+    }
+    doomed.forEach((key) => area.removeItem(key));
+  }
+  clearCache(clientId);
+}
+
+/**
  * The clear-cache rule (specification §9): remove every entry whose key starts with the client id
  * from localStorage, sessionStorage and cookies.
  */

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { goToSignOn, signOnSucceeded } from '../session/signOn';
+import { goToSignOn, resetLoopGuard } from '../session/signOn';
 
 const TEXT = {
   404: '抱歉，您访问的页面不存在',
@@ -22,7 +22,7 @@ export default function ErrorPage({ status }: { status: 404 | 403 | 500 }) {
           <Button
             type="primary"
             onClick={() => {
-              signOnSucceeded();
+              resetLoopGuard();
               goToSignOn();
             }}
           >

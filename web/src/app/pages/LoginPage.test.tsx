@@ -22,6 +22,7 @@ function renderAt(url: string) {
         <Route path="/login" element={<LoginPage />} />
         <Route path="/welcome" element={<div>WELCOME</div>} />
         <Route path="/" element={<div>HOME</div>} />
+        <Route path="/system/param" element={<div>PARAM</div>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -82,5 +83,13 @@ describe('/login (specification §4)', () => {
   it('with neither token nor code goes to sign-on', async () => {
     renderAt('/login');
     await waitFor(() => expect(browser.assign).toHaveBeenCalledTimes(1));
+  });
+
+  it('lands on the page asked for before signing on, with its query (README deviation 32)', async () => {
+    setStore('signOnReturn', '/system/param?paramKey=x', 'session');
+    vi.mocked(loginByCode).mockResolvedValue(tokenAnswer(1));
+    renderAt('/login?code=one-time-3');
+    await screen.findByText('PARAM');
+    expect(getStore('signOnReturn')).toBeUndefined();
   });
 });

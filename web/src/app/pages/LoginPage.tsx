@@ -7,14 +7,15 @@ import { FullPageSpin } from '../../components/FullPageSpin';
 import { StatusPanel } from '../../components/StatusPanel';
 import { afterLoginPath, exchangeCode } from '../session/login';
 import { clearSession } from '../session/sessionStore';
-import { goToSignOn } from '../session/signOn';
+import { goToSignOn, signOnFailed } from '../session/signOn';
 import { useSession } from '../session/useSession';
 
 /**
  * /login (specification §2, §4): with ?code= the code is exchanged for tokens and the user lands on
- * /welcome (or / once welcomed in this tab); with a token and no code it goes to /; otherwise the
- * browser goes to sign-on. A login error with code 400 returns to sign-on; any other shows its
- * message (or 系统错误) with a way to try again.
+ * the page asked for before signing on, else /welcome (or / once welcomed in this tab); with a token
+ * and no code it goes to /; otherwise the browser goes to sign-on. A login error with code 400
+ * returns to sign-on; any other shows its message (or 系统错误) with a way to try again. Coming back
+ * without a code or with a refused code feeds the loop guard (signOn.ts).
  */
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -25,7 +26,9 @@ export default function LoginPage() {
 
   useEffect(() => {
     if (!code) {
-      if (!token) goToSignOn();
+      if (token) return;
+      signOnFailed(); // back from sign-on without a code (only a real return counts)
+      goToSignOn();
       return;
     }
     let live = true;
@@ -35,6 +38,7 @@ export default function LoginPage() {
         if (!live) return;
         if (err instanceof HttpError && err.code === 400) {
           clearSession();
+          signOnFailed();
           goToSignOn();
           return;
         }
@@ -59,7 +63,7 @@ export default function LoginPage() {
           title="登录失败"
           detail={error}
           actions={
-            <button type="button" className="plain-button plain-button--primary" onClick={goToSignOn}>
+            <button type="button" className="plain-button plain-button--primary" onClick={() => goToSignOn()}>
               重新登录
             </button>
           }

@@ -33,10 +33,12 @@ const publicMeta = (title: string): RouteMeta => ({ title, isAuth: false, isTab:
 
 /**
  * The route table (specification §2): public pages, the authenticated shell with the portal and
- * the admin routes from the server's menu, and the catch-all. While the menu is still loading an
- * unknown path may be one of its routes, so it waits instead of going to /404.
+ * the admin routes from the server's menu, and the catch-all. A path the table does not know is,
+ * for a signed-out visitor, possibly one of the menu routes they will get: it goes to sign-on first
+ * and comes back after the login (README deviation 32). Signed in, while the menu is still loading
+ * it waits; once loaded an unknown path goes to /404.
  */
-export function buildRoutes(menus: MenuNode[] | undefined, menusPending: boolean): RouteObject[] {
+export function buildRoutes(menus: MenuNode[] | undefined, menusPending: boolean, signedIn = true): RouteObject[] {
   const errorRoute = (status: 404 | 403 | 500): RouteObject => ({
     path: String(status),
     element: <Standalone page={ErrorPage} props={{ status }} />,
@@ -64,6 +66,10 @@ export function buildRoutes(menus: MenuNode[] | undefined, menusPending: boolean
         },
       ],
     },
-    { path: '*', element: menusPending ? <FullPageSpin /> : <Navigate to="/404" replace />, handle: publicMeta('') },
+    {
+      path: '*',
+      element: !signedIn ? <RequireAuth /> : menusPending ? <FullPageSpin /> : <Navigate to="/404" replace />,
+      handle: publicMeta(''),
+    },
   ];
 }

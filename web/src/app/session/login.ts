@@ -1,7 +1,7 @@
 import { loginByCode } from '../../api/auth';
 import { getStore } from '../../utils/storage';
 import { saveTokenAnswer } from './sessionStore';
-import { signOnSucceeded } from './signOn';
+import { resetLoopGuard, takeReturnPath } from './signOn';
 
 /**
  * Exchanges a one-time sign-on code for tokens. Codes work once, so concurrent callers (React's
@@ -14,13 +14,16 @@ export function exchangeCode(code: string): Promise<void> {
   if (!exchange) {
     exchange = loginByCode(code).then((answer) => {
       saveTokenAnswer(answer);
-      signOnSucceeded();
+      resetLoopGuard();
     });
     exchanges.set(code, exchange);
   }
   return exchange;
 }
 
-/** Where a fresh login lands: /welcome the first time in this browser tab, then / (specification §4). */
+/**
+ * Where a fresh login lands: the page a signed-out visitor asked for (README deviation 32), else
+ * /welcome the first time in this browser tab, then / (specification §4). Reading it forgets the page.
+ */
 export const WELCOME_FLAG = 'welcome';
-export const afterLoginPath = (): string => (getStore<boolean>(WELCOME_FLAG) ? '/' : '/welcome');
+export const afterLoginPath = (): string => takeReturnPath() ?? (getStore<boolean>(WELCOME_FLAG) ? '/' : '/welcome');

@@ -1,7 +1,7 @@
 import { refreshToken } from '../../api/auth';
 import { config } from '../../config';
 import { withRefreshLock } from './refreshLock';
-import { expireSession } from './signOn';
+import { signOnAgain } from './signOn';
 import { getRefreshToken, getTokenEntry, getUser, saveTokenAnswer, syncSession, tokenAgeSeconds, type TokenEntry } from './sessionStore';
 
 /**
@@ -44,7 +44,7 @@ async function runRefresh(from: TokenEntry | undefined): Promise<boolean> {
   }
   const refresh = getRefreshToken();
   if (!refresh) {
-    expireSession();
+    signOnAgain();
     return false;
   }
   const user = getUser();
@@ -52,7 +52,7 @@ async function runRefresh(from: TokenEntry | undefined): Promise<boolean> {
     const answer = await refreshToken(refresh, { tenantId: user?.tenant_id, deptId: user?.dept_id, roleId: user?.role_id });
     if (!answer) return false; // cancelled
     if (!answer.refresh_token) {
-      expireSession();
+      signOnAgain();
       return false;
     }
     saveTokenAnswer(answer);

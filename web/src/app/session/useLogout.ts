@@ -1,12 +1,10 @@
 import { useCallback } from 'react';
 import { App } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { logoutAndLeave } from './logout';
 
-/** Asks 退出系统, 是否确认退出? and logs out on 确定. */
+/** Asks 退出系统, 是否确认退出? and logs out on 确定 (specification §4 "Logout asks for confirmation"). */
 export function useConfirmLogout(): () => void {
   const { modal } = App.useApp();
-  const queryClient = useQueryClient();
   return useCallback(() => {
     modal.confirm({
       title: '提示',
@@ -14,7 +12,7 @@ export function useConfirmLogout(): () => void {
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { 'data-testid': 'logout-confirm' } as Record<string, string>,
-      onOk: () => logoutAndLeave(queryClient),
+      onOk: () => logoutAndLeave(),
     });
-  }, [modal, queryClient]);
+  }, [modal]);
 }
