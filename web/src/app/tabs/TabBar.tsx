@@ -1,13 +1,14 @@
 import { useNavigate } from 'react-router';
 import { Button, Dropdown, Tabs } from 'antd';
 import { DownOutlined } from '@ant-design/icons';
-import { closeAllTabs, closeOtherTabs, closeTab, HOME_TAB, isHomeTab, useTabs } from './tabStore';
+import { closeAllTabs, closeOtherTabs, closeTab, HOME_TAB, isHomeTab, tabPath, useTabs } from './tabStore';
 
-/** The tab bar: one tab per visited route; the home tab cannot be closed (specification §2). */
+/** The tab bar: one tab per visited route (its latest query); the home tab cannot be closed (specification §2). */
 export function TabBar({ active }: { active: string }) {
   const tabs = useTabs();
   const navigate = useNavigate();
-  const activeKey = tabs.some((t) => t.value === active) ? active : undefined;
+  // Keyed by route path: a visit with another query is the same tab.
+  const activeKey = tabs.some((t) => tabPath(t.value) === tabPath(active)) ? tabPath(active) : undefined;
 
   const close = (value: string) => {
     const next = closeTab(value, active);
@@ -21,13 +22,13 @@ export function TabBar({ active }: { active: string }) {
         type="editable-card"
         hideAdd
         activeKey={activeKey}
-        onChange={(key) => navigate(key)}
+        onChange={(key) => navigate(tabs.find((t) => tabPath(t.value) === key)?.value ?? key)}
         onEdit={(key, action) => action === 'remove' && typeof key === 'string' && close(key)}
         items={tabs.map((tab) => ({
-          key: tab.value,
+          key: tabPath(tab.value),
           closable: !isHomeTab(tab.value),
           label: (
-            <span data-testid="tab" data-value={tab.value} data-active={tab.value === active}>
+            <span data-testid="tab" data-value={tab.value} data-active={tabPath(tab.value) === tabPath(active)}>
               {tab.label}
             </span>
           ),

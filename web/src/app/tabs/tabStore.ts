@@ -3,9 +3,11 @@ import type { RouteMeta } from '../routes/meta';
 import { getStore, removeStore, setStore } from '../../utils/storage';
 
 /**
- * The tab bar's tabs (specification §2): one per visited route, identified by `value`
- * (path + query). The home tab (the portal home, /portal → /portal/myDay) is always first and
- * cannot be closed. Kept in sessionStorage so a reload keeps this window's tabs.
+ * The tab bar's tabs (specification §2 "Tabs are created per visited route"): one per route path.
+ * `value` is path + query of the latest visit: the same route opened with another query reuses its
+ * tab and takes the new query. The home tab (the portal home, /portal → /portal/myDay) is always
+ * first, keeps its label and cannot be closed. Kept in sessionStorage so a reload keeps this
+ * window's tabs.
  */
 export interface Tab {
   label: string;
@@ -31,9 +33,16 @@ const STORE_NAME = 'tagList';
 const listeners = new Set<() => void>();
 let tabs: Tab[] = load();
 
+/** The route a tab stands for: its value without query or hash. */
+export function tabPath(value: string): string {
+  return value.split(/[?#]/)[0];
+}
+
 function load(): Tab[] {
-  const saved = (getStore<Tab[]>(STORE_NAME) ?? []).filter((t) => t && typeof t.value === 'string' && t.value !== HOME_TAB.value);
-  return [HOME_TAB, ...saved];
+  const saved = (getStore<Tab[]>(STORE_NAME) ?? []).filter((t) => t && typeof t.value === 'string' && !isHomeTab(t.value));
+  // one per path, the latest visit winning (older sessions kept one per query)
+  const byPath = new Map(saved.map((t) => [tabPath(t.value), t]));
+  return [HOME_TAB, ...byPath.values()];
 }
 
 function commit(next: Tab[]): void {
@@ -42,29 +51,43 @@ function commit(next: Tab[]): void {
   listeners.forEach((fn) => fn());
 }
 
-export const isHomeTab = (value: string): boolean => value === HOME_TAB.value;
+export function isHomeTab(value: string): boolean {
+  return tabPath(value) === HOME_PATH;
+}
 export const getTabs = (): Tab[] => tabs;
 
-/** Adds the tab, or refreshes its label when the route is already open. */
+/** The open tab of a value's route, if any. */
+export const findTab = (value: string): Tab | undefined => tabs.find((t) => tabPath(t.value) === tabPath(value));
+
+/**
+ * Adds the tab, or — the route already open — points its tab at this visit (value, query, params)
+ * and refreshes its label. The home tab keeps its label and meta.
+ */
 export function openTab(tab: Tab): void {
-  const at = tabs.findIndex((t) => t.value === tab.value);
+  const at = tabs.findIndex((t) => tabPath(t.value) === tabPath(tab.value));
   if (at === -1) return commit([...tabs, tab]);
-  if (isHomeTab(tab.value) || tabs[at].label === tab.label) return;
-  commit(tabs.map((t, i) => (i === at ? { ...t, label: tab.label, meta: tab.meta } : t)));
+  const current = tabs[at];
+  const home = isHomeTab(tab.value);
+  const label = home ? current.label : tab.label;
+  if (current.value === tab.value && current.label === label) return;
+  const next: Tab = home
+    ? { ...current, value: tab.value, query: tab.query, params: tab.params }
+    : { ...current, value: tab.value, query: tab.query, params: tab.params, label, meta: tab.meta };
+  commit(tabs.map((t, i) => (i === at ? next : t)));
 }
 
 /** Closes a tab; returns the value of the tab to show if the closed one was active. */
 export function closeTab(value: string, active: string): string | undefined {
   if (isHomeTab(value)) return undefined;
-  const at = tabs.findIndex((t) => t.value === value);
+  const at = tabs.findIndex((t) => tabPath(t.value) === tabPath(value));
   if (at === -1) return undefined;
-  const next = tabs.filter((t) => t.value !== value);
+  const next = tabs.filter((_, i) => i !== at);
   commit(next);
-  return value === active ? next[Math.min(at, next.length - 1)].value : undefined;
+  return tabPath(value) === tabPath(active) ? next[Math.min(at, next.length - 1)].value : undefined;
 }
 
 export function closeOtherTabs(keep: string): void {
-  commit(tabs.filter((t) => isHomeTab(t.value) || t.value === keep));
+  commit(tabs.filter((t) => isHomeTab(t.value) || tabPath(t.value) === tabPath(keep)));
 }
 
 export function closeAllTabs(): void {
