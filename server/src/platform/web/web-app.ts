@@ -27,7 +27,8 @@ export function runtimeConfig(cfg: AppConfig) {
 
 /**
  * Serves the built web app: /gsl/* (history routing: unknown paths get index.html), /model/ (the
- * second entry), and the runtime config as a script, so the CSP can stay script-src 'self'.
+ * second entry), /favicon.ico at the root, and the runtime config as a script, so the CSP can stay
+ * script-src 'self'.
  */
 export async function serveWebApp(app: FastifyInstance, cfg: AppConfig, distDir: string): Promise<void> {
   const base = cfg.basePath;
@@ -61,6 +62,12 @@ export async function serveWebApp(app: FastifyInstance, cfg: AppConfig, distDir:
   app.get(`${base}*`, sendIndex(indexHtml));
   app.get('/model/', sendIndex(modelHtml));
   app.get('/', (_req, reply) => reply.redirect(base));
+  // Browsers ask every page of the origin for /favicon.ico, the sign-on portal's (no <link rel=icon>)
+  // included: the app's icon answers there too.
+  const favicon = hasDist && fs.existsSync(path.join(distDir, 'favicon.ico')) ? fs.readFileSync(path.join(distDir, 'favicon.ico')) : undefined;
+  if (favicon) {
+    app.get('/favicon.ico', (_req, reply) => reply.header('cache-control', 'public, max-age=86400').type('image/x-icon').send(favicon));
+  }
 }
 
 function missingBuildPage(): string {

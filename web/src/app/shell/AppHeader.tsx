@@ -5,6 +5,7 @@ import { useDeptInfo } from '../../api/portal/deptInfo';
 import type { MenuNode } from '../../api/system/menu';
 import { useSession } from '../session/useSession';
 import { Banner } from './Banner';
+import { useMenuHidden } from './menuVisibility';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 
@@ -17,13 +18,17 @@ function Emblem() {
   );
 }
 
-/** The shell header (specification §2): organisation, chamber, banner, top menu, 客服, user. */
+/**
+ * The shell header (specification §2): organisation, chamber, banner, top menu, 客服, user. The
+ * `menu` query parameter hides the top menu (specification §2 "A query parameter menu hides the menu").
+ */
 export function AppHeader({ menus }: { menus: MenuNode[] | undefined }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const dept = useDeptInfo();
   const orgName = dept.data?.orgName || user?.detail?.orgName || '';
   const chamberName = dept.data?.chamberName || '';
+  const menuHidden = useMenuHidden();
 
   return (
     <Layout.Header className="app-header">
@@ -40,7 +45,7 @@ export function AppHeader({ menus }: { menus: MenuNode[] | undefined }) {
           )}
         </div>
       </div>
-      <TopMenu />
+      {!menuHidden && <TopMenu />}
       <div className="app-header__tools">
         <Banner />
         <button type="button" className="app-header__service" data-testid="header-cases" onClick={() => navigate('/portal/cases')}>

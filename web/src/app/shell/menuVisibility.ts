@@ -2,9 +2,10 @@ import { useSyncExternalStore } from 'react';
 import { getStore, setStore } from '../../utils/storage';
 
 /**
- * The `menu` query parameter hides the side menu (specification §2), e.g. when a page is embedded
- * elsewhere: `?menu=false` (or any value but true/1/show) hides it, `?menu=true` shows it again. The
- * choice sticks for this browser tab (sessionStorage) so in-app navigation keeps it.
+ * The `menu` query parameter hides the menus (specification §2 "A query parameter menu hides the
+ * menu"): the header's top menu and the admin side menu, e.g. when a page is embedded elsewhere.
+ * `?menu=false` (or any value but true/1/show) hides them, `?menu=true` shows them again. The choice
+ * sticks for this browser tab (sessionStorage) so in-app navigation keeps it.
  */
 const listeners = new Set<() => void>();
 
