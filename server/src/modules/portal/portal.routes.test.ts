@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
+import { createUser } from '../../../test/harness/people.js';
+import { mintToken } from '../../../test/harness/wire.js';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -65,6 +67,33 @@ describe('getAocUnionId', () => {
     expect((await get('/api/aoc-service/dept/aoc-union-id', 'nj_aoc', { deptId: await deptId('苏州市工商联') })).status).toBe(404);
     expect((await get('/api/aoc-service/dept/aoc-union-id', 'nj_aoc', { deptId: '999999999' })).status).toBe(404);
     expect((await get('/api/aoc-service/dept/aoc-union-id', 'js_aoc', { deptId: await deptId('苏州市工商联') })).status).toBe(200);
+  });
+
+  it('an administrator gets no more than his own line either: an org beside it is 404', async () => {
+    const nanjing = await deptId('南京市工商联');
+    const administrator = (await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'administrator').where('tenantId', '=', '000001').executeTakeFirstOrThrow()).id;
+    const user = await createUser(t.db, { account: 'union_admin_nj', deptId: nanjing, roleIds: [administrator] });
+    const token = await mintToken(t, user);
+    const ask = (deptId: string) => t.call({ url: '/api/aoc-service/dept/aoc-union-id', token, query: { deptId } });
+    expect((await ask(await deptId('苏州市工商联'))).status).toBe(404);
+    expect((await ask(await deptId('南京市浙江商会'))).status).toBe(200); // below him
+    expect((await ask(await deptId('江苏省工商联'))).status).toBe(200); // above him
+  });
+});
+
+describe('getAocUnionId across tenants', () => {
+  let tm: TestApp;
+  afterAll(() => tm?.close());
+
+  it('never answers another tenant\'s org, even to the platform administrator', async () => {
+    tm = await createTestApp({ tenantMode: true });
+    const admin = (await tm.login('admin')).access_token;
+    const created = await tm.call({ method: 'POST', url: '/api/blade-system/tenant/submit', token: admin, body: { tenantName: '联合编号测试租户', accountNumber: 5 } });
+    const root = await tm.db.selectFrom('bladeDept').select('id').where('tenantId', '=', created.body.data.tenantId).where('parentId', '=', '0').executeTakeFirstOrThrow();
+    // the tenant's root is a federation with a union id of its own
+    await tm.db.updateTable('bladeDept').set({ deptCategory: 1, unionId: 'TENANT-UNION-1' }).where('id', '=', root.id).execute();
+    const res = await tm.call({ url: '/api/aoc-service/dept/aoc-union-id', token: admin, query: { deptId: root.id } });
+    expect(res.status).toBe(404);
   });
 });
 

@@ -54,12 +54,14 @@ export default async function portalRoutes(app: FastifyInstance) {
     scope: { record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
     query: z.object({ deptId: z.string({ message: '请提供机构编号' }).regex(/^\d{1,19}$/, '机构编号格式不正确') }),
     handler: async ({ actor, query }) => {
-      // Only a dept on the actor's own line (itself, an ancestor or a descendant) resolves; others are 404.
+      // Only a dept of the actor's tenant on the actor's own line (itself, an ancestor or a descendant)
+      // resolves — administrators included: the call answers what the caller's org belongs to, not a
+      // directory of every org (and never another tenant's). Others are 404.
       const row = await sql<{ unionId: string | null }>`
         select f.union_id from blade_dept d
-          join blade_dept f on f.is_deleted = 0 and f.dept_category = 1 and d.id_path like f.id_path || '%'
-         where d.id = ${query.deptId} and d.is_deleted = 0
-           and (d.id_path like ${actor.deptPath} || '%' or ${actor.deptPath} like d.id_path || '%' or ${actor.isAdministrator})
+          join blade_dept f on f.is_deleted = 0 and f.dept_category = 1 and f.tenant_id = d.tenant_id and d.id_path like f.id_path || '%'
+         where d.id = ${query.deptId} and d.is_deleted = 0 and d.tenant_id = ${actor.tenantId}
+           and (d.id_path like ${actor.deptPath} || '%' or ${actor.deptPath} like d.id_path || '%')
          order by length(f.id_path) desc limit 1`.execute(db);
       if (!row.rows.length) throw notFound();
       return row.rows[0].unionId;
