@@ -6,6 +6,8 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Db } from '../src/db/connection.js';
 import type { AppConfig } from '../src/platform/config/config.js';
 import { decryptBody } from '../src/platform/http/crypto.js';
+import { sha256 } from '../src/platform/auth/tokens.js';
+import { AUTH_MSG } from '@gsl/contract';
 import { testConfig } from './config.js';
 import { adminQuery, databaseUrlOf } from './pg-admin.js';
 
@@ -18,8 +20,18 @@ export interface TestApp {
   kind: 'pglite' | 'pg';
   /** Calls the API as the web client does (Basic client, optional token) and decrypts the answer. */
   call(opts: CallOptions): Promise<CallResult>;
-  /** Signs in with the password grant and returns the token answer. */
+  /**
+   * Signs in with the password grant (the password in the body, wire contract §4.5) and returns the
+   * token answer. An account that failed before needs a captcha: the helper solves one (solveCaptcha).
+   */
   login(account: string, password?: string): Promise<Record<string, any>>;
+  /**
+   * The password grant's raw answer, its parameters in the body. `captcha`: headers to send, or 'auto'
+   * to answer a captcha when the server asks for one (an account that failed before), as a person would.
+   */
+  passwordGrant(account: string, password: string, opts?: { captcha?: Record<string, string> | 'auto'; tenantId?: string; client?: CallOptions['client'] }): Promise<CallResult>;
+  /** A captcha solved for the test: Captcha-Key / Captcha-Code headers for the token call. */
+  solveCaptcha(): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -80,14 +92,42 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     return { status: res.statusCode, body, raw: res.body, headers: res.headers };
   };
 
+  /**
+   * The test's stand-in for a person reading the image: a real captcha is issued by the API, then its
+   * stored answer (a hash) is replaced with a known one. Tests only; the product has no bypass.
+   */
+  const solveCaptcha = async (): Promise<Record<string, string>> => {
+    const issued = await call({ url: '/api/blade-auth/oauth/captcha' });
+    if (issued.status !== 200) throw new Error(`captcha failed: ${issued.status} ${issued.raw.slice(0, 200)}`);
+    const answer = randomBytes(3).toString('hex');
+    await handle.db.updateTable('authCaptcha').set({ answerHash: sha256(answer) }).where('key', '=', issued.body.key).execute();
+    return { 'captcha-key': issued.body.key, 'captcha-code': answer };
+  };
+
+  const passwordGrant: TestApp['passwordGrant'] = async (account, password, opts = {}) => {
+    const send = (headers?: Record<string, string>) =>
+      call({
+        method: 'POST',
+        url: '/api/blade-auth/oauth/token',
+        body: { grant_type: 'password', username: account, password, tenantId: opts.tenantId ?? config.defaultTenantId },
+        headers,
+        client: opts.client,
+      });
+    if (opts.captcha !== 'auto') return send(opts.captcha);
+    const res = await send();
+    return res.status === 400 && res.body?.error_description === AUTH_MSG.captchaRequired ? send(await solveCaptcha()) : res;
+  };
+
   return {
     app,
     db: handle.db,
     config,
     kind: handle.kind,
     call,
+    passwordGrant,
+    solveCaptcha,
     async login(account, password = DEMO_PASSWORD) {
-      const res = await call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'password', username: account, password, tenantId: config.defaultTenantId } });
+      const res = await passwordGrant(account, password, { captcha: 'auto' });
       if (res.status !== 200) throw new Error(`login ${account} failed: ${res.status} ${JSON.stringify(res.body)}`);
       return res.body;
     },

@@ -28,6 +28,8 @@ export interface AuthCodeTable {
   createTime: Time;
   expireTime: Date;
   usedTime: Date | null;
+  /** The sign-on session that issued the code (its id hash; migration 0022). */
+  ssoSessionHash: string | null;
 }
 
 export interface RefreshTokenTable {
@@ -42,6 +44,8 @@ export interface RefreshTokenTable {
   expireTime: Date;
   usedTime: Date | null;
   revokedTime: Date | null;
+  /** The sign-on session the chain comes from (null: a password grant); ended when the chain is revoked. */
+  ssoSessionHash: string | null;
 }
 
 export interface RevokedChainTable {

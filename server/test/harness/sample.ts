@@ -30,8 +30,9 @@ export interface RequestParts {
  * account name is replaced by a random one wherever it is used, so no real account is ever locked.
  */
 export const HANDLER_PARSED: Record<string, Partial<RequestParts>> = {
+  // The password travels in the body only (a password in the query is refused, wire contract §4.5).
   'POST /api/blade-auth/oauth/token': {
-    query: { grant_type: 'password', username: 'quality_nobody', password: 'Wrong@2026', tenantId: '000001' },
+    body: { grant_type: 'password', username: 'quality_nobody', password: 'Wrong@2026', tenantId: '000001' },
   },
 };
 

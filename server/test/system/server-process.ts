@@ -97,7 +97,7 @@ export interface ServerProcess {
 export async function spawnServer(name: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base: Record<string, string | undefined> = { ...process.env };
-  for (const k of ['DATABASE_URL', 'DATA_DIR', 'NODE_ENV', 'PORT', 'HOST', 'API_AES_KEY', 'JWT_SECRET', 'TEST_DB', 'API_CRYPTO', 'DEMO_DATA']) delete base[k];
+  for (const k of ['DATABASE_URL', 'DATA_DIR', 'NODE_ENV', 'PORT', 'HOST', 'API_AES_KEY', 'JWT_SECRET', 'TEST_DB', 'API_CRYPTO', 'DEMO_DATA', 'PUBLIC_URL', 'TRUST_PROXY']) delete base[k];
   const childEnv: Record<string, string | undefined> = { ...base, HOST, PORT: String(port), LOG_LEVEL: 'warn', TOKEN_RATE_LIMIT: '100000', ...env };
   const child = spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -140,7 +140,7 @@ export async function spawnServer(name: string, env: Record<string, string>): Pr
     call,
     async login(account, headers = {}) {
       const res = await call('POST', '/api/blade-auth/oauth/token', {
-        query: { grant_type: 'password', username: account, password: DEMO_PASSWORD, tenantId: TENANT },
+        body: { grant_type: 'password', username: account, password: DEMO_PASSWORD, tenantId: TENANT },
         headers,
       });
       if (res.status !== 200 || !res.body?.access_token) throw new Error(`${name}: password login of ${account} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);

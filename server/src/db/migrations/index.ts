@@ -20,6 +20,7 @@ import m0017 from './0017_member_time_index.sql';
 import m0018 from './0018_sso_tenant.sql';
 import m0020 from './0020_profile.sql';
 import m0021 from './0021_attach_access.sql';
+import m0022 from './0022_sso_session_link.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -42,4 +43,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0018_sso_tenant', sql: m0018 },
   { name: '0020_profile', sql: m0020 },
   { name: '0021_attach_access', sql: m0021 },
+  { name: '0022_sso_session_link', sql: m0022 },
 ];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { sha256, TokenSigner } from '../../platform/auth/tokens.js';
+import { SsoBrowser } from '../../../test/sso.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,8 +10,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const token = (query: Record<string, string>, extra: Partial<Parameters<TestApp['call']>[0]> = {}) =>
-  t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { tenantId: '000001', ...query }, ...extra });
+/** The token call with its parameters in the body (a form, as the web client posts it). */
+const token = (params: Record<string, string>, extra: Partial<Parameters<TestApp['call']>[0]> = {}) =>
+  t.call({
+    method: 'POST',
+    url: '/api/blade-auth/oauth/token',
+    body: new URLSearchParams({ tenantId: '000001', ...params }).toString(),
+    ...extra,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(extra.headers ?? {}) },
+  });
+const failuresOf = async (account: string) =>
+  t.db.selectFrom('bladeUser').select(['loginFailCount', 'lockedUntil']).where('account', '=', account).executeTakeFirstOrThrow();
 
 async function count(table: 'authRefreshToken' | 'bladeUserLoginLog' | 'authRevokedChain') {
   const r = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
@@ -46,15 +56,63 @@ describe('token endpoint: password grant', () => {
   });
 
   it('locks the account after five failures, even against the right password, until unlocked', async () => {
-    for (let i = 0; i < 4; i++) expect((await token({ grant_type: 'password', username: 'nj_coc', password: `bad${i}` })).body.error_description).toBe('用户名或密码不正确');
-    const fifth = await token({ grant_type: 'password', username: 'nj_coc', password: 'bad5' });
+    // the first failure asks for a captcha on every later attempt: each is answered
+    for (let i = 0; i < 4; i++) {
+      const headers = i === 0 ? {} : await t.solveCaptcha();
+      expect((await token({ grant_type: 'password', username: 'nj_coc', password: `bad${i}` }, { headers })).body.error_description).toBe('用户名或密码不正确');
+    }
+    const fifth = await token({ grant_type: 'password', username: 'nj_coc', password: 'bad5' }, { headers: await t.solveCaptcha() });
     expect(fifth.body.error_description).toMatch(/^登录错误次数过多,请稍后再试/);
     expect(fifth.body.error_description).toContain('30分钟');
-    const right = await token({ grant_type: 'password', username: 'nj_coc', password: 'Demo@2026' });
+    const right = await token({ grant_type: 'password', username: 'nj_coc', password: 'Demo@2026' }, { headers: await t.solveCaptcha() });
     expect(right.status).toBe(400);
     expect(right.body.error_description).toMatch(/^登录错误次数过多/);
     await t.db.updateTable('bladeUser').set({ lockedUntil: null, loginFailCount: 0 }).where('account', '=', 'nj_coc').execute();
     expect((await token({ grant_type: 'password', username: 'nj_coc', password: 'Demo@2026' })).status).toBe(200);
+  });
+
+  it('after a failure asks for a captcha (Captcha-Key / Captcha-Code headers) until a sign-on succeeds', async () => {
+    expect((await token({ grant_type: 'password', username: 'nj_aoc', password: 'wrong' })).body.error_description).toBe('用户名或密码不正确');
+    const missing = await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ error_code: 400, error_description: '请输入验证码' });
+    const solved = await t.solveCaptcha();
+    const wrong = await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' }, { headers: { ...solved, 'captcha-code': 'zzzzzz' } });
+    expect(wrong.body).toEqual({ error_code: 400, error_description: '验证码不正确' });
+    // a wrong password with a right captcha still counts, and still needs the next captcha
+    expect((await token({ grant_type: 'password', username: 'nj_aoc', password: 'wrong2' }, { headers: await t.solveCaptcha() })).body.error_description).toBe('用户名或密码不正确');
+    expect((await failuresOf('nj_aoc')).loginFailCount).toBe(2);
+    expect((await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' })).body.error_description).toBe('请输入验证码');
+    const ok = await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' }, { headers: await t.solveCaptcha() });
+    expect(ok.status).toBe(200);
+    expect((await failuresOf('nj_aoc')).loginFailCount).toBe(0);
+    expect((await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' })).status).toBe(200); // no captcha after a success
+  });
+
+  it('a failure on the sign-on page makes the password grant ask for the captcha too, and after a lock ran out', async () => {
+    const b = new SsoBrowser(t);
+    expect((await b.login({ account: 'js_aoc', password: 'wrong' })).body).toContain('用户名或密码不正确');
+    expect((await token({ grant_type: 'password', username: 'js_aoc', password: 'Demo@2026' })).body.error_description).toBe('请输入验证码');
+    expect((await t.login('js_aoc')).account).toBe('js_aoc'); // the helper answers the captcha
+    // a lock that has run out (the count was reset when it began) still asks until a success
+    await t.db.updateTable('bladeUser').set({ loginFailCount: 0, lockedUntil: new Date(Date.now() - 1000) }).where('account', '=', 'js_aoc').execute();
+    expect((await token({ grant_type: 'password', username: 'js_aoc', password: 'Demo@2026' })).body.error_description).toBe('请输入验证码');
+    expect((await token({ grant_type: 'password', username: 'js_aoc', password: 'Demo@2026' }, { headers: await t.solveCaptcha() })).status).toBe(200);
+    expect((await failuresOf('js_aoc')).lockedUntil).toBeNull();
+  });
+
+  it('refuses a password in the address (query string), even a right one', async () => {
+    for (const grant_type of ['password', 'captcha']) {
+      const res = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type, username: 'nj_aoc', password: 'Demo@2026', tenantId: '000001' } });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error_code: 400, error_description: '密码不能放在请求地址中,请放在请求体中提交' });
+    }
+    // only the password in the address, the rest in the body: refused too
+    const split = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { password: 'Demo@2026' }, body: { grant_type: 'password', username: 'nj_aoc', tenantId: '000001' } });
+    expect(split.body.error_description).toBe('密码不能放在请求地址中,请放在请求体中提交');
+    // the body, as a form or as JSON, is where it goes
+    expect((await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' })).status).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', body: { grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026', tenantId: '000001' } })).status).toBe(200);
   });
 
   it('refuses a disabled account with a clear message, and its live token stops working', async () => {

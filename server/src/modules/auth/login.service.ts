@@ -10,10 +10,8 @@ export interface LoginAttempt {
   tenantId: string;
   account: string;
   password: string;
-  /** The captcha the form showed (sign-on page, captcha grant). */
+  /** The captcha answered (sign-on page's form; Captcha-Key / Captcha-Code headers of the token call). */
   captcha?: { key?: string; code?: string };
-  /** After a failure on this account a captcha is required (the sign-on page's rule). */
-  captchaAfterFailure: boolean;
   loginType: 'sso' | 'sso_code' | 'password' | 'captcha';
   ip: string;
   userAgent: string;
@@ -28,7 +26,9 @@ const lockedMessage = (until: Date) =>
 
 /**
  * Password sign-on with the lockout rule (issue 2 §4): five failures lock the account for
- * LOGIN_LOCK_MINUTES; a captcha is asked for after the first failure; every attempt is logged.
+ * LOGIN_LOCK_MINUTES; every attempt is logged. After a failure the account needs a captcha on every
+ * path (sign-on page, password and captcha grants) until a sign-on succeeds: the password grant is
+ * no way around the page's captcha.
  */
 export class LoginService {
   private dummyHash: Promise<string> | null = null;
@@ -50,7 +50,9 @@ export class LoginService {
     if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
       return this.fail(a, user, lockedMessage(user.lockedUntil), true);
     }
-    const captchaNeeded = a.loginType === 'captcha' || (a.captchaAfterFailure && (user?.loginFailCount ?? 0) > 0) || !!a.captcha?.key;
+    // A lock that has run out leaves locked_until set (and the count reset): still a captcha until a success.
+    const failedBefore = !!user && (user.loginFailCount > 0 || user.lockedUntil !== null);
+    const captchaNeeded = a.loginType === 'captcha' || failedBefore || !!a.captcha?.key;
     if (captchaNeeded) {
       if (!a.captcha?.code?.trim()) return { ok: false, message: AUTH_MSG.captchaRequired, captchaRequired: true };
       if (!(await this.captcha.check(a.captcha.key, a.captcha.code))) return this.fail(a, user, AUTH_MSG.captchaWrong, true);

@@ -1,10 +1,10 @@
 /**
  * Is redirectUri registered for the client (wire contract §4)? Entries of web_server_redirect_uri
  * are comma-separated: an absolute URL must match exactly (query ignored); a path such as
- * /gsl/login matches that path on the sign-on portal's own origin, so one registration serves
- * every host name the product is reached by.
+ * /gsl/login matches that path on one of the sign-on portal's own origins (portal-origin.ts:
+ * PUBLIC_URL, or the listening address — never the request's Host header).
  */
-export function redirectAllowed(registered: string | null, redirectUri: string, portalOrigin: string): boolean {
+export function redirectAllowed(registered: string | null, redirectUri: string, portalOrigins: readonly string[]): boolean {
   let target: URL;
   try {
     target = new URL(redirectUri);
@@ -16,7 +16,7 @@ export function redirectAllowed(registered: string | null, redirectUri: string, 
   const bare = `${target.origin}${target.pathname}`;
   for (const raw of (registered ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     if (raw.startsWith('/')) {
-      if (target.origin === portalOrigin && target.pathname === raw) return true;
+      if (portalOrigins.includes(target.origin) && target.pathname === raw) return true;
     } else {
       try {
         const reg = new URL(raw);

@@ -1,7 +1,17 @@
 /** The sign-on portal's page (issue 2 §4): server-rendered, no script, so it works under a strict CSP. */
 
+/** The portal's own refusals (the forms' anti-forgery checks, sso-forms.ts). */
+export const SSO_MSG = {
+  loginExpired: '登录页面已失效,请重新输入账号和密码后登录',
+  logoutExpired: '退出页面已失效,请重新点击“退出登录”',
+  crossSite: '请求来源不正确,请在本站的统一身份认证页面上操作',
+  logoutConfirm: '确定退出登录?',
+} as const;
+
 export interface SsoPageModel {
   params: Record<string, string>;
+  /** The form's anti-forgery token (absent on a fatal page, which has no form). */
+  formToken?: string;
   account?: string;
   /** Tenant mode: the 租户编号 field and its value (absent: no field, the default tenant). */
   tenantId?: string;
@@ -34,13 +44,13 @@ button{margin-top:24px;width:100%;height:42px;border:0;border-radius:4px;backgro
 button:hover{background:#66b1ff}
 .error{margin:0 0 8px;padding:10px 12px;border-radius:4px;background:#fef0f0;color:#f56c6c;font-size:13px;border:1px solid #fde2e2}
 .foot{margin-top:18px;text-align:center;color:#c0c4cc;font-size:12px}
+.confirm{margin:8px 0 0;font-size:16px;color:#303133;text-align:center}
+.cancel{margin-top:14px;text-align:center;font-size:13px}.cancel a{color:#409EFF;text-decoration:none}
 @media(max-width:800px){.brand{display:none}}`;
 
 export function renderSsoPage(m: SsoPageModel): string {
   const entry = ENTRY_NAMES.get(m.params.entryCode ?? '') ?? DEFAULT_ENTRY;
-  const hidden = ['appId', 'entryCode', 'sysFlag', 'redirectUri']
-    .map((k) => `<input type="hidden" name="${k}" value="${esc(m.params[k] ?? '')}">`)
-    .join('');
+  const hidden = hiddenFields(m.params, m.formToken);
   const refresh = new URLSearchParams({ ...pick(m.params), captcha: '1', account: m.account ?? '', ...(m.tenantId ? { tenantId: m.tenantId } : {}) }).toString();
   const form = m.fatal
     ? ''
@@ -66,13 +76,37 @@ export function renderSsoPage(m: SsoPageModel): string {
   }
   <button type="submit">登录</button>
 </form>`;
+  return shell(entry, '请使用工作账号登录', m.error, form, '登录即表示同意平台的使用与隐私规定');
+}
+
+/** The sign-on logout's confirmation: a plain link cannot end the session, only this form's post. */
+export function renderSsoLogoutPage(m: { params: Record<string, string>; formToken: string; error?: string }): string {
+  const entry = ENTRY_NAMES.get(m.params.entryCode ?? '') ?? DEFAULT_ENTRY;
+  const back = new URLSearchParams(pick(m.params)).toString();
+  const form = `<form method="post" action="/sso/logout" data-testid="sso-logout-form">
+  ${hiddenFields(m.params, m.formToken)}
+  <p class="confirm" data-testid="sso-logout-confirm">${SSO_MSG.logoutConfirm}</p>
+  <button type="submit">退出登录</button>
+</form>
+<p class="cancel"><a href="/sso/login?${esc(back)}" data-testid="sso-logout-cancel">取消,返回应用</a></p>`;
+  return shell(entry, '退出后需重新输入账号和密码才能进入各应用', m.error, form, '');
+}
+
+function hiddenFields(params: Record<string, string>, formToken: string | undefined): string {
+  return [
+    ...['appId', 'entryCode', 'sysFlag', 'redirectUri'].map((k) => `<input type="hidden" name="${k}" value="${esc(params[k] ?? '')}">`),
+    formToken ? `<input type="hidden" name="formToken" value="${esc(formToken)}">` : '',
+  ].join('');
+}
+
+function shell(entry: string, sub: string, error: string | undefined, body: string, foot: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>统一身份认证 - ${esc(entry)}</title><style>${STYLE}</style></head><body>
 <section class="brand"><h1>${esc(entry)}</h1><p>工商联数字化工作平台<br>服务会员企业 · 联系商会协会 · 凝聚民营经济人士</p></section>
-<section class="panel"><div class="card"><h2>统一身份认证</h2><p class="sub">请使用工作账号登录</p>
-${m.error ? `<p class="error" role="alert" data-testid="sso-error">${esc(m.error)}</p>` : ''}
-${form}
-<p class="foot">登录即表示同意平台的使用与隐私规定</p></div></section></body></html>`;
+<section class="panel"><div class="card"><h2>统一身份认证</h2><p class="sub">${esc(sub)}</p>
+${error ? `<p class="error" role="alert" data-testid="sso-error">${esc(error)}</p>` : ''}
+${body}
+${foot ? `<p class="foot">${esc(foot)}</p>` : ''}</div></section></body></html>`;
 }
 
 function pick(p: Record<string, string>) {

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { AUTH_MSG } from '@gsl/contract';
 import { sql } from 'kysely';
 import { opaqueToken, sha256 } from '../../platform/auth/tokens.js';
 import { route } from '../../platform/http/route.js';
+import { tenantProblem } from '../../platform/access/tenant.js';
+import { portalOrigins } from './portal-origin.js';
 import { redirectAllowed } from './redirect-uri.js';
-import { renderSsoPage, type SsoPageModel } from './sso.page.js';
+import { crossSite, sessionCookie, SsoForms, type FormPurpose } from './sso-forms.js';
+import { renderSsoLogoutPage, renderSsoPage, SSO_MSG, type SsoPageModel } from './sso.page.js';
 
-const COOKIE = 'gsl_sso';
 const text = (max: number) => z.string().max(max).optional().default('');
 
 const appParams = z.object({
@@ -17,37 +20,45 @@ const appParams = z.object({
   redirectUri: text(2000),
 });
 const pageQuery = appParams.extend({ captcha: text(1), account: text(45), tenantId: text(12) }).passthrough();
-const loginBody = appParams.extend({ account: text(100), password: text(200), captchaKey: text(36), captchaCode: text(10), tenantId: text(12) });
+const loginBody = appParams.extend({ account: text(100), password: text(200), captchaKey: text(36), captchaCode: text(10), tenantId: text(12), formToken: text(100) });
+const logoutBody = appParams.extend({ formToken: text(100) });
 const TENANT_RE = /^\d{6}$/;
+
+type AppParams = z.infer<typeof appParams>;
+const appParamsOf = (p: AppParams): AppParams => ({ appId: p.appId, entryCode: p.entryCode, sysFlag: p.sysFlag, redirectUri: p.redirectUri });
 
 export default async function ssoRoutes(app: FastifyInstance) {
   const { login, tokens, captcha, clients, config, db, tenancy } = app.services;
+  const forms = new SsoForms(config.jwtSecret);
   // Tenant mode: the page asks for the tenant (租户编号); otherwise everyone signs on to the default tenant.
   const tenantOf = (named: string) => (config.tenantMode && named ? named : config.defaultTenantId);
   /** The page's 租户编号 field: shown in tenant mode, holding what was typed (else the default tenant). */
   const tenantField = (typed: string) => (config.tenantMode ? typed || config.defaultTenantId : undefined);
 
-  const origin = (req: FastifyRequest) => {
-    try {
-      return new URL(`${req.protocol}://${req.host}`).origin; // normalised like the redirect's (default port dropped)
-    } catch {
-      return '';
-    }
-  };
+  /** The portal's own origins (PUBLIC_URL or the listening address; never the request's Host alone). */
+  const origins = (req: FastifyRequest) => portalOrigins(config, req, (app.server.address() as AddressInfo | null)?.port);
 
   /** The app the page signs into, or the reason it refuses. */
-  async function checkApp(req: FastifyRequest, p: z.infer<typeof appParams>) {
+  async function checkApp(req: FastifyRequest, p: AppParams) {
     const client = p.appId ? await clients.find(p.appId) : null;
     if (!client) return { error: '应用不存在或已停用' };
-    if (!p.redirectUri || !redirectAllowed(client.webServerRedirectUri, p.redirectUri, origin(req))) return { error: AUTH_MSG.badRedirect };
+    if (!p.redirectUri || !redirectAllowed(client.webServerRedirectUri, p.redirectUri, origins(req))) return { error: AUTH_MSG.badRedirect };
     return { client };
   }
 
-  function page(reply: FastifyReply, model: SsoPageModel, status = 200) {
+  /** Why a form's post is refused (another site's page, no or a wrong anti-forgery token), or null. */
+  function forgery(req: FastifyRequest, purpose: FormPurpose, token: string): string | null {
+    if (crossSite(req, origins(req))) return SSO_MSG.crossSite;
+    if (!forms.valid(req, purpose, token)) return purpose === 'login' ? SSO_MSG.loginExpired : SSO_MSG.logoutExpired;
+    return null;
+  }
+
+  /** Headers of every portal page: no script, no framing (frame-ancestors and X-Frame-Options for older browsers). */
+  function pageHeaders(reply: FastifyReply, redirectUri: string) {
     // form-action must allow the redirect after a successful post (Chrome applies it to redirects).
     let target = '';
     try {
-      target = model.params.redirectUri ? new URL(model.params.redirectUri).origin : '';
+      target = redirectUri ? new URL(redirectUri).origin : '';
     } catch {
       /* the page shows the refusal */
     }
@@ -55,33 +66,60 @@ export default async function ssoRoutes(app: FastifyInstance) {
       'content-security-policy',
       `default-src 'self';img-src 'self' data:;style-src 'unsafe-inline';script-src 'none';form-action 'self' ${target};frame-ancestors 'none';base-uri 'none'`,
     );
-    return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(renderSsoPage(model));
+    reply.header('x-frame-options', 'DENY');
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
   }
 
-  async function redirectWithCode(reply: FastifyReply, userId: string, tenantId: string, clientId: string, redirectUri: string) {
-    const code = await tokens.createCode(userId, tenantId, clientId, redirectUri);
+  function page(req: FastifyRequest, reply: FastifyReply, model: SsoPageModel, status = 200) {
+    const formToken = model.fatal ? undefined : forms.issue(req, reply, 'login');
+    return pageHeaders(reply, model.params.redirectUri).status(status).send(renderSsoPage({ ...model, formToken }));
+  }
+
+  function logoutPage(req: FastifyRequest, reply: FastifyReply, params: AppParams, error?: string, status = 200) {
+    const formToken = forms.issue(req, reply, 'logout');
+    return pageHeaders(reply, params.redirectUri).status(status).send(renderSsoLogoutPage({ params, formToken, error }));
+  }
+
+  const loginUrl = (p: AppParams) => `/sso/login?${new URLSearchParams(appParamsOf(p)).toString()}`;
+
+  async function redirectWithCode(reply: FastifyReply, session: { userId: string; tenantId: string; idHash: string }, clientId: string, redirectUri: string) {
+    const code = await tokens.createCode(session.userId, session.tenantId, clientId, redirectUri, session.idHash);
     const url = new URL(redirectUri);
     url.searchParams.set('code', code);
     return reply.header('cache-control', 'no-store').redirect(url.toString());
   }
 
-  /** The live user of the portal's session cookie, read on the tenant's own database. */
-  async function sessionUser(req: FastifyRequest): Promise<{ userId: string; tenantId: string } | null> {
-    const raw = req.cookies[COOKIE];
-    if (!raw || raw.length > 100) return null;
+  /**
+   * The live sign-on session of the request's cookie: not ended, not expired, its user still enabled
+   * (read on the tenant's own database) and its tenant usable. A session that fails the last two is
+   * ended, so it cannot come back when the account or tenant does.
+   */
+  async function sessionUser(req: FastifyRequest): Promise<{ userId: string; tenantId: string; idHash: string } | null> {
+    const raw = sessionCookie.read(req);
+    if (!raw) return null;
+    const idHash = sha256(raw);
     const session = await tenancy.main
       .selectFrom('authSsoSession as s')
       .select(['s.userId', 's.tenantId'])
-      .where('s.idHash', '=', sha256(raw))
+      .where('s.idHash', '=', idHash)
       .where('s.endTime', 'is', null)
       .where('s.expireTime', '>', sql<Date>`now()`)
       .executeTakeFirst();
     if (!session) return null;
     const tenantId = session.tenantId ?? config.defaultTenantId;
-    const user = await tenancy
-      .run(tenantId, () => db.selectFrom('bladeUser').select('id').where('id', '=', session.userId).where('tenantId', '=', tenantId).where('status', '=', 1).where('isDeleted', '=', 0).executeTakeFirst())
-      .catch(() => undefined); // the tenant's database is unreachable: sign on again
-    return user ? { userId: String(user.id), tenantId } : null;
+    let user: { id: string } | undefined;
+    try {
+      user = await tenancy.run(tenantId, () =>
+        db.selectFrom('bladeUser').select('id').where('id', '=', session.userId).where('tenantId', '=', tenantId).where('status', '=', 1).where('isDeleted', '=', 0).executeTakeFirst(),
+      );
+    } catch {
+      return null; // the tenant's database is unreachable: sign on again (the session stays for when it is back)
+    }
+    if (!user || (await tenantProblem(tenancy.main, tenantId))) {
+      await tokens.endSsoSession(idHash);
+      return null;
+    }
+    return { userId: String(user.id), tenantId, idHash };
   }
 
   const rate = { max: config.ssoRateLimit, timeWindow: 60_000 };
@@ -97,12 +135,12 @@ export default async function ssoRoutes(app: FastifyInstance) {
     produces: 'text/html',
     rateLimit: rate,
     handler: async ({ req, reply, query }) => {
-      const params = { appId: query.appId, entryCode: query.entryCode, sysFlag: query.sysFlag, redirectUri: query.redirectUri };
+      const params = appParamsOf(query);
       const checked = await checkApp(req, params);
-      if ('error' in checked) return page(reply, { params, error: checked.error, fatal: true }, 400);
+      if ('error' in checked) return page(req, reply, { params, error: checked.error, fatal: true }, 400);
       const session = await sessionUser(req);
-      if (session) return redirectWithCode(reply, session.userId, session.tenantId, checked.client!.clientId, params.redirectUri);
-      return page(reply, { params, account: query.account, tenantId: tenantField(query.tenantId), captcha: query.captcha ? await captcha.create() : undefined });
+      if (session) return redirectWithCode(reply, session, checked.client!.clientId, params.redirectUri);
+      return page(req, reply, { params, account: query.account, tenantId: tenantField(query.tenantId), captcha: query.captcha ? await captcha.create() : undefined });
     },
   });
 
@@ -119,53 +157,82 @@ export default async function ssoRoutes(app: FastifyInstance) {
     produces: 'text/html',
     rateLimit: rate,
     handler: async ({ req, reply, body }) => {
-      const params = { appId: body.appId, entryCode: body.entryCode, sysFlag: body.sysFlag, redirectUri: body.redirectUri };
+      const params = appParamsOf(body);
       const checked = await checkApp(req, params);
-      if ('error' in checked) return page(reply, { params, error: checked.error, fatal: true }, 400);
+      if ('error' in checked) return page(req, reply, { params, error: checked.error, fatal: true }, 400);
+      // Login forgery: another site's page must not sign the browser on to an account of its choosing.
+      const forged = forgery(req, 'login', body.formToken);
+      if (forged) return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: forged }, 403);
       if (config.tenantMode && body.tenantId && !TENANT_RE.test(body.tenantId)) {
-        return page(reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: '租户编号应为6位数字' });
+        return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: '租户编号应为6位数字' });
       }
       const tenantId = tenantOf(body.tenantId);
-      const result = await tenancy.run(tenantId, () => login.authenticate({
-        tenantId,
-        account: body.account,
-        password: body.password,
-        captcha: body.captchaKey ? { key: body.captchaKey, code: body.captchaCode } : undefined,
-        captchaAfterFailure: true,
-        loginType: 'sso',
-        ip: req.ip,
-        userAgent: String(req.headers['user-agent'] ?? ''),
-      }));
+      const result = await tenancy.run(tenantId, () =>
+        login.authenticate({
+          tenantId,
+          account: body.account,
+          password: body.password,
+          captcha: body.captchaKey ? { key: body.captchaKey, code: body.captchaCode } : undefined,
+          loginType: 'sso',
+          ip: req.ip,
+          userAgent: String(req.headers['user-agent'] ?? ''),
+        }),
+      );
       if (!result.ok) {
-        return page(reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: result.message, captcha: result.captchaRequired ? await captcha.create() : undefined });
+        return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: result.message, captcha: result.captchaRequired ? await captcha.create() : undefined });
       }
       const sid = opaqueToken();
-      await db
+      const idHash = sha256(sid);
+      await tenancy.main
         .insertInto('authSsoSession')
-        .values({ idHash: sha256(sid), userId: result.user.id, tenantId, expireTime: new Date(Date.now() + config.ssoSessionHours * 3600_000) })
+        .values({ idHash, userId: result.user.id, tenantId, expireTime: new Date(Date.now() + config.ssoSessionHours * 3600_000) })
         .execute();
-      reply.setCookie(COOKIE, sid, { path: '/sso', httpOnly: true, sameSite: 'lax', secure: req.protocol === 'https', maxAge: config.ssoSessionHours * 3600 });
-      return redirectWithCode(reply, result.user.id, tenantId, checked.client!.clientId, params.redirectUri);
+      sessionCookie.set(req, reply, sid, config.ssoSessionHours * 3600);
+      return redirectWithCode(reply, { userId: result.user.id, tenantId, idHash }, checked.client!.clientId, params.redirectUri);
     },
   });
 
   route(app, {
     method: 'GET',
     url: '/sso/logout',
-    summary: '统一身份认证: 退出并返回登录页',
+    summary: '统一身份认证: 退出登录 (确认页; 无会话时返回登录页)',
     tags: ['sso'],
     access: { public: 'open' },
     query: pageQuery,
     raw: true,
+    produces: 'text/html',
+    rateLimit: rate,
     handler: async ({ req, reply, query }) => {
-      const raw = req.cookies[COOKIE];
-      if (raw && raw.length <= 100) {
-        await db.updateTable('authSsoSession').set({ endTime: sql<Date>`now()` }).where('idHash', '=', sha256(raw)).execute();
-      }
-      reply.clearCookie(COOKIE, { path: '/sso' });
-      const params = new URLSearchParams({ appId: query.appId, entryCode: query.entryCode, sysFlag: query.sysFlag, redirectUri: query.redirectUri });
-      return reply.header('cache-control', 'no-store').redirect(`/sso/login?${params.toString()}`);
+      const params = appParamsOf(query);
+      // A plain link (an image, another site's page) must not end the session: a live one gets a
+      // confirmation whose form carries the anti-forgery token. The web app's logout has already
+      // revoked its chain, which ended the session, so it lands straight on the login page.
+      if (await sessionUser(req)) return logoutPage(req, reply, params);
+      sessionCookie.clear(req, reply);
+      return reply.header('cache-control', 'no-store').redirect(loginUrl(params));
     },
   });
 
+  route(app, {
+    method: 'POST',
+    url: '/sso/logout',
+    summary: '统一身份认证: 确认退出 (结束会话并返回登录页)',
+    tags: ['sso'],
+    access: { public: 'open' },
+    body: logoutBody,
+    consumes: ['application/x-www-form-urlencoded'],
+    raw: true,
+    audit: false,
+    produces: 'text/html',
+    rateLimit: rate,
+    handler: async ({ req, reply, body }) => {
+      const params = appParamsOf(body);
+      const forged = forgery(req, 'logout', body.formToken);
+      if (forged) return logoutPage(req, reply, params, forged, 403);
+      const raw = sessionCookie.read(req);
+      if (raw) await tokens.endSsoSession(sha256(raw));
+      sessionCookie.clear(req, reply);
+      return reply.header('cache-control', 'no-store').redirect(loginUrl(params), 303);
+    },
+  });
 }

@@ -24,6 +24,7 @@ const header = (req: FastifyRequest, name: string) => {
 };
 
 const oauthError = (message: string) => new AppError(400, message);
+export const PASSWORD_IN_QUERY = '密码不能放在请求地址中,请放在请求体中提交';
 
 export default async function tokenRoutes(app: FastifyInstance) {
   const { login, tokens, captcha, config, db, tenancy } = app.services;
@@ -40,6 +41,9 @@ export default async function tokenRoutes(app: FastifyInstance) {
     consumes: ['application/x-www-form-urlencoded', 'application/json'],
     rateLimit: { max: config.tokenRateLimit, timeWindow: 60_000 },
     handler: async ({ req, reply }) => {
+      // A password in the address ends up in proxy and server logs and in the browser's history: it
+      // goes in the body (form or JSON) only (wire contract §4.5).
+      if (req.query && typeof req.query === 'object' && Object.hasOwn(req.query, 'password')) throw oauthError(PASSWORD_IN_QUERY);
       const merged = { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}) };
       const parsed = tokenParams.safeParse(merged);
       if (!parsed.success) throw oauthError(parsed.error.issues[0].message);
@@ -51,6 +55,8 @@ export default async function tokenRoutes(app: FastifyInstance) {
 
       let userId: string | null = null;
       let chainId: string | undefined;
+      /** The sign-on session the chain comes from (a code's, kept through every rotation). */
+      let ssoSession: string | null = null;
       // The sign-on state is on the main database; the account is read on its tenant's datasource.
       let accountTenant = tenantId;
       switch (p.grant_type) {
@@ -58,6 +64,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
           const redeemed = await tokens.redeemCode(p.code ?? '', client.clientId);
           if (!redeemed) throw oauthError(AUTH_MSG.codeInvalid);
           userId = redeemed.userId;
+          ssoSession = redeemed.ssoSession;
           accountTenant = redeemed.tenantId ?? config.defaultTenantId; // the tenant the portal signed on to
           break;
         }
@@ -66,6 +73,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
           if (!rotated) throw oauthError(AUTH_MSG.refreshInvalid);
           userId = rotated.userId;
           chainId = rotated.chainId;
+          ssoSession = rotated.ssoSessionHash;
           accountTenant = rotated.tenantId;
           break;
         }
@@ -80,8 +88,8 @@ export default async function tokenRoutes(app: FastifyInstance) {
               tenantId,
               account: p.username ?? '',
               password: p.password ?? '',
-              captcha: p.grant_type === 'captcha' ? { key: header(req, 'captcha-key'), code: header(req, 'captcha-code') } : undefined,
-              captchaAfterFailure: false,
+              // Both grants answer the captcha in headers; the password grant needs one after a failure.
+              captcha: { key: header(req, 'captcha-key'), code: header(req, 'captcha-code') },
               loginType: p.grant_type,
               ...meta,
             });
@@ -90,14 +98,16 @@ export default async function tokenRoutes(app: FastifyInstance) {
             break;
           }
         }
-        const user = await authRepo.findUserById(db, userId!);
-        if (!user || user.tenantId !== accountTenant) throw oauthError(AUTH_MSG.badCredentials);
-        const refusal = user.status !== 1 ? AUTH_MSG.disabled : await tenantProblem(tenancy.main, user.tenantId);
-        if (refusal) {
+        const found = await authRepo.findUserById(db, userId!);
+        const user = found && found.tenantId === accountTenant ? found : undefined;
+        const refusal = !user ? AUTH_MSG.badCredentials : user.status !== 1 ? AUTH_MSG.disabled : await tenantProblem(tenancy.main, user.tenantId);
+        if (refusal || !user) {
+          // A removed or disabled account, an expired tenant: the chain and its sign-on session end.
           if (chainId) await tokens.revokeChain(chainId, 'admin');
-          throw oauthError(refusal);
+          else if (ssoSession) await tokens.endSsoSession(ssoSession);
+          throw oauthError(refusal ?? AUTH_MSG.badCredentials);
         }
-        const answer = await tokens.issue(user, client, { chainId, roleId: header(req, 'role-id') });
+        const answer = await tokens.issue(user, client, { chainId, roleId: header(req, 'role-id'), ssoSession });
         if (p.grant_type === 'sso_authorization_code') await login.log({ tenantId: user.tenantId, account: user.account, loginType: 'sso_code', ...meta }, user, true, null);
         reply.header('cache-control', 'no-store');
         return reply.send(answer);

@@ -110,7 +110,7 @@ describe('import', () => {
     const roles = await t.db.selectFrom('bladeUserRole as ur').innerJoin('bladeRole as r', 'r.id', 'ur.roleId').select(['ur.userId', 'r.roleAlias']).where('ur.userId', 'in', rows.map((r) => r.id)).execute();
     expect(roles.map((r) => r.roleAlias).sort()).toEqual(['aoc', 'coc']); // 福建商会 → coc by default; the named role for the other
     // no usable password until an administrator issues one
-    const signOn = (password: string) => t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'password', username: 'imp_good1', password, tenantId: '000001' } });
+    const signOn = (password: string) => t.passwordGrant('imp_good1', password, { captcha: 'auto' });
     expect((await signOn('!no-password')).status).toBe(400);
     const reset = await t.call({ method: 'POST', url: '/api/blade-user/reset-password', token: tokens.nj_aoc, query: { userIds: rows.find((r) => r.account === 'imp_good1')!.id } });
     expect((await signOn(reset.body.data[0].password)).status).toBe(200);

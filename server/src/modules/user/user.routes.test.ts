@@ -42,8 +42,8 @@ const post = (url: string, opts: { query?: Record<string, string>; body?: unknow
   t.call({ method: 'POST', url: `/api/blade-user/${url}`, token: tokens[who] ?? who, ...opts });
 const page = (query: Record<string, string>, who: Who = 'admin') => get('page', { size: '5000', ...query }, who);
 const accountsOf = (res: { body: any }) => new Set<string>(res.body.data.records.map((r: any) => r.account));
-const signOn = (account: string, password: string) =>
-  t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'password', username: account, password, tenantId: '000001' } });
+/** The password grant, answering the captcha when an earlier failure makes the server ask for one. */
+const signOn = (account: string, password: string) => t.passwordGrant(account, password, { captcha: 'auto' });
 const userInfo = (token: string) => t.call({ url: '/api/blade-auth/oauth/user-info', token });
 
 let seq = 0;

@@ -11,6 +11,7 @@ export const PUBLIC_ROUTES: Readonly<Record<string, 'open' | 'client'>> = {
   'GET /sso/login': 'open',
   'POST /sso/login': 'open',
   'GET /sso/logout': 'open',
+  'POST /sso/logout': 'open',
 };
 
 /** Route prefixes owned by plugins that serve public static files (API docs page, web app). */

@@ -30,6 +30,12 @@ export interface AppConfig {
   loginLockMinutes: number;
   codeTtlSeconds: number;
   ssoSessionHours: number;
+  /**
+   * The portal's public origin (PUBLIC_URL, e.g. https://portal.example.gov.cn), normalised to an
+   * origin; '' when unset. Relative redirect registrations and the sign-on pages' same-origin checks
+   * use it (modules/auth/portal-origin.ts).
+   */
+  publicUrl: string;
   trustProxy: boolean;
   logLevel: string;
   webDist?: string;
@@ -44,6 +50,8 @@ export interface AppConfig {
 }
 
 export const DEV_CLIENT_SECRET = 'saber_secret';
+/** The web dev server (`vite`, which proxies /api and /sso to the server): trusted outside production only. */
+export const DEV_WEB_ORIGIN = 'http://localhost:5173';
 
 type Env = Record<string, string | undefined>;
 
@@ -91,6 +99,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     loginLockMinutes: int(env, 'LOGIN_LOCK_MINUTES', 30, 1),
     codeTtlSeconds: int(env, 'SSO_CODE_TTL_SECONDS', 300, 1),
     ssoSessionHours: int(env, 'SSO_SESSION_HOURS', 8, 1),
+    publicUrl: origin(env, 'PUBLIC_URL'),
     trustProxy: bool(env.TRUST_PROXY, false),
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     webDist: env.WEB_DIST || undefined,
@@ -107,6 +116,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
   };
+}
+
+/** An http(s) origin (path, query and a trailing slash are refused, so a typo cannot widen it). */
+function origin(env: Env, name: string): string {
+  const raw = (env[name] ?? '').trim();
+  if (!raw) return '';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an origin such as https://portal.example.gov.cn, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || url.pathname !== '/') {
+    throw new ConfigError(`${name} must be an origin such as https://portal.example.gov.cn (no path), got "${raw}"`);
+  }
+  return url.origin;
 }
 
 function normaliseBase(p: string): string {

@@ -78,7 +78,7 @@ for (const c of callers.filter((x) => x.subject.account.startsWith('quality_')))
   await t.login(c.subject.account, 'Quality@2026');
   await t.login(c.subject.account, 'Quality@2026');
 }
-await call({ method: 'POST', path: '/api/blade-auth/oauth/token', query: { grant_type: 'password', username: 'quality_nobody', password: 'x', tenantId: '000001' } });
+await call({ method: 'POST', path: '/api/blade-auth/oauth/token', json: { grant_type: 'password', username: 'quality_nobody', password: 'x', tenantId: '000001' } });
 
 // Files: one real upload, so blade_attach has a row whose bytes are stored; the copies below share them.
 const uploaded = await uploadFile(t, await mintToken(t, admin), 'quality.txt', Buffer.from('quality §3\n'));

@@ -10,8 +10,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const submit = (body: unknown, token = admin) => t.call({ method: 'POST', url: '/api/blade-system/client/submit', token, body });
-const tokenWith = (id: string, secret: string) =>
-  t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', client: { id, secret }, query: { grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026', tenantId: '000001' } });
+const tokenWith = (id: string, secret: string) => t.passwordGrant('nj_aoc', 'Demo@2026', { client: { id, secret } });
 
 describe('client administration', () => {
   it('creates a client with a generated secret shown once, which then works on the token endpoint', async () => {

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { creditCheckChar } from '@gsl/contract';
 import { openDatabase, type DbHandle } from '../../../db/connection.js';
 import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { SsoBrowser } from '../../../../test/sso.js';
 import { adminQuery } from '../../../../test/pg-admin.js';
 import { syncAllTenants } from '../../../platform/tenancy/bind.js';
 
@@ -24,8 +25,7 @@ const databases = [`ds_${randomBytes(5).toString('hex')}`, `ds_${randomBytes(5).
 let target: DbHandle;
 
 const call = (method: 'GET' | 'POST', url: string, token: string, opts: { query?: Record<string, string>; body?: unknown } = {}) => t.call({ method, url, token, ...opts });
-const loginAs = (account: string, pw: string, tenantId: string) =>
-  t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'password', username: account, password: pw, tenantId } });
+const loginAs = (account: string, pw: string, tenantId: string) => t.passwordGrant(account, pw, { tenantId, captcha: 'auto' });
 
 describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定数据源)', () => {
   beforeAll(async () => {
@@ -159,18 +159,12 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
   });
 
   it('the bound tenant signs on through the portal too (租户编号): the account is checked on its database', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sso/login',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost' },
-      payload: new URLSearchParams({ appId: 'saber', entryCode: 'jiangsu', sysFlag: 'aoc', redirectUri: 'http://localhost/gsl/login', tenantId: tenant.tenantId, account: 'wj_staff', password: 'Wj@2026staff' }).toString(),
-    });
+    const browser = new SsoBrowser(t);
+    const res = await browser.login({ tenantId: tenant.tenantId, account: 'wj_staff', password: 'Wj@2026staff' });
     expect(res.statusCode).toBe(302);
-    const code = new URL(res.headers.location as string).searchParams.get('code')!;
-    const tokens = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_authorization_code', code } });
+    const tokens = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_authorization_code', code: SsoBrowser.codeOf(res) } });
     expect(tokens.body).toMatchObject({ tenant_id: tenant.tenantId, account: 'wj_staff' });
-    const cookie = String(res.headers['set-cookie']).split(';')[0];
-    const again = await t.app.inject({ method: 'GET', url: `/sso/login?${new URLSearchParams({ appId: 'saber', entryCode: 'jiangsu', sysFlag: 'aoc', redirectUri: 'http://localhost/gsl/login' })}`, headers: { host: 'localhost', cookie } });
+    const again = await browser.get(`/sso/login?${new URLSearchParams(browser.app)}`);
     expect(again.statusCode).toBe(302); // the session's user is found on the tenant's database
   });
 

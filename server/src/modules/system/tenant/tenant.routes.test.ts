@@ -12,8 +12,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const call = (method: 'GET' | 'POST', url: string, token: string, opts: { query?: Record<string, string>; body?: unknown } = {}) => t.call({ method, url, token, ...opts });
-const loginAs = (account: string, password: string, tenantId: string) =>
-  t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'password', username: account, password, tenantId } });
+const loginAs = (account: string, password: string, tenantId: string) => t.passwordGrant(account, password, { tenantId, captcha: 'auto' });
 
 let created: { id: string; tenantId: string; adminPassword: string; version: number };
 let packageId: string;
