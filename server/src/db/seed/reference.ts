@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { MENU_TREE, type MenuDef } from '@gsl/contract';
 import type { Db } from '../connection.js';
-import type { AppConfig } from '../../platform/config/config.js';
+import { DEV_WEB_ORIGIN, type AppConfig } from '../../platform/config/config.js';
 import { sha256 } from '../../platform/auth/tokens.js';
 import { seedUserScopes } from './reference-user.js';
 import { seedDeptReference } from './reference-dept.js';
@@ -60,10 +60,14 @@ async function seedTenant(tx: Tx, cfg: AppConfig) {
 /**
  * The web client's own row follows configuration (CLIENT_ID / CLIENT_SECRET), so a secret changed in
  * the environment takes effect on the next start; other clients are managed on the client screen.
+ * The web dev server's redirect (vite on localhost:5173) is registered only outside production; a
+ * production start removes it from an existing row (a database first run in development), so no
+ * local port can receive a production sign-on code.
  */
 async function seedClient(tx: Tx, cfg: AppConfig) {
   const hash = sha256(cfg.clientSecret);
-  const row = await tx.selectFrom('bladeClient').select(['id', 'clientSecretHash']).where('clientId', '=', cfg.clientId).where('isDeleted', '=', 0).executeTakeFirst();
+  const devRedirect = `${DEV_WEB_ORIGIN}${cfg.basePath}login`;
+  const row = await tx.selectFrom('bladeClient').select(['id', 'clientSecretHash', 'webServerRedirectUri']).where('clientId', '=', cfg.clientId).where('isDeleted', '=', 0).executeTakeFirst();
   if (!row) {
     await tx
       .insertInto('bladeClient')
@@ -71,13 +75,18 @@ async function seedClient(tx: Tx, cfg: AppConfig) {
         clientId: cfg.clientId,
         clientSecretHash: hash,
         authorizedGrantTypes: 'sso_authorization_code,sso_refresh_token,password,captcha,social',
-        webServerRedirectUri: `${cfg.basePath}login,http://localhost:5173${cfg.basePath}login`,
+        webServerRedirectUri: cfg.production ? `${cfg.basePath}login` : `${cfg.basePath}login,${devRedirect}`,
         accessTokenValidity: 3600,
         refreshTokenValidity: 604800,
       })
       .execute();
-  } else if (row.clientSecretHash !== hash) {
-    await tx.updateTable('bladeClient').set({ clientSecretHash: hash }).where('id', '=', row.id).execute();
+    return;
+  }
+  if (row.clientSecretHash !== hash) await tx.updateTable('bladeClient').set({ clientSecretHash: hash }).where('id', '=', row.id).execute();
+  const entries = (row.webServerRedirectUri ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  if (cfg.production && entries.includes(devRedirect)) {
+    const kept = entries.filter((e) => e !== devRedirect).join(',');
+    await tx.updateTable('bladeClient').set({ webServerRedirectUri: kept || null, version: sql`version + 1` }).where('id', '=', row.id).execute();
   }
 }
 
