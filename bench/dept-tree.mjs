@@ -60,7 +60,7 @@ async function insertDepts(dataDir) {
 const countNodes = (nodes) => nodes.reduce((n, x) => n + 1 + countNodes(x.children ?? []), 0);
 
 export async function runDeptTree(ctx) {
-  const { HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, tokenPath } = ctx;
+  const { HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, passwordGrant } = ctx;
   console.log(`\ndept tree: ${EXTRA.toLocaleString('en')} extra depts under the demo province, PGlite in a temp DATA_DIR, API_CRYPTO=1`);
   const dataDir = mkdtempSync(join(tmpdir(), 'gsl-bench-dept-'));
   tempDirs.push(dataDir);
@@ -75,7 +75,7 @@ export async function runDeptTree(ctx) {
   const server = await startServer({ dataDir, port, apiCrypto: true });
   try {
     const login = async (account) => {
-      const res = await request(port, 'POST', tokenPath(account));
+      const res = await passwordGrant(port, account);
       if (res.status !== 200 || !res.body?.access_token) throw new Error(`password login of ${account} failed: HTTP ${res.status}`);
       return res.body.access_token;
     };

@@ -97,7 +97,7 @@ function summarise(result) {
 }
 
 export async function runLoad(ctx) {
-  const { HOST, CLIENT, log, record, problems, tempDirs, asyncCleanups, startServer, stopServer, freePort, request, decrypt, tokenPath, ROOT } = ctx;
+  const { HOST, CLIENT, log, record, problems, tempDirs, asyncCleanups, startServer, stopServer, freePort, request, decrypt, passwordGrant, ROOT } = ctx;
   const seconds = positiveInt('LOAD_SECONDS', 60);
   const connections = positiveInt('LOAD_CONNECTIONS', 100);
   const adminUrl = process.env.DATABASE_URL || null;
@@ -119,7 +119,7 @@ export async function runLoad(ctx) {
   const POOL = connections + Math.max(10, Math.ceil(connections / 5));
   log(`load: ${POOL} password grants as ${ACCOUNT} (argon2id) to fill the refresh-token pool`);
   const grants = await parallel(Array.from({ length: POOL }), 4, async () => {
-    const res = await request(port, 'POST', tokenPath(ACCOUNT));
+    const res = await passwordGrant(port, ACCOUNT);
     if (res.status !== 200 || !res.body?.refresh_token) throw new Error(`password grant failed: HTTP ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   });

@@ -119,7 +119,7 @@ async function withRss(pid, fn) {
 }
 
 export async function runMembers(ctx, { required = true } = {}) {
-  const { HOST, CLIENT, log, record, problems, startServer, stopServer, freePort, request, tokenPath } = ctx;
+  const { HOST, CLIENT, log, record, problems, startServer, stopServer, freePort, request, passwordGrant } = ctx;
   const url = largeDatabaseUrl();
   console.log(`\nmembers at provincial scale: the product on ${redact(url)} (seed:large), API_CRYPTO=1`);
   const probe = await probeLarge(url);
@@ -139,7 +139,7 @@ export async function runMembers(ctx, { required = true } = {}) {
   const server = await startServer({ databaseUrl: url, port, apiCrypto: true, timeoutMs: 120_000 });
   try {
     const login = async (account) => {
-      const res = await request(port, 'POST', tokenPath(account));
+      const res = await passwordGrant(port, account);
       if (res.status !== 200 || !res.body?.access_token) throw new Error(`password login of ${account} failed: HTTP ${res.status}`);
       return res.body.access_token;
     };

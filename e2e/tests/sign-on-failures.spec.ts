@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { clearLoginFailures, DEMO_PASSWORD, openSignOn, passwordGrant, readApiBody, submitSignOn, WRONG_PASSWORD } from './support/signOn';
+import { clearLoginFailures, DEMO_PASSWORD, openSignOn, passwordGrant, readApiBody, solvedCaptcha, submitSignOn, WRONG_PASSWORD } from './support/signOn';
 
 test('a wrong password is refused and the next attempt needs the captcha', async ({ page, request }) => {
   try {
@@ -45,9 +45,11 @@ test('five failures lock the account: even the right password is refused', async
   await expect(page.getByTestId('sso-error')).toHaveText('用户名或密码不正确');
   await expect(page.getByTestId('sso-captcha')).toBeVisible();
 
-  // The captcha stops further browser attempts; failures 2..5 through the token endpoint.
+  // Failures 2..5 through the token endpoint, which asks for the captcha after a failure as the page does.
+  const unanswered = await passwordGrant(request, 'js_aoc', WRONG_PASSWORD);
+  expect(((await readApiBody(request, await unanswered.text())) as { error_description?: string }).error_description).toBe('请输入验证码');
   for (let attempt = 2; attempt <= 5; attempt++) {
-    const res = await passwordGrant(request, 'js_aoc', WRONG_PASSWORD);
+    const res = await passwordGrant(request, 'js_aoc', WRONG_PASSWORD, await solvedCaptcha(request));
     expect(res.status(), `attempt ${attempt}`).toBe(400);
     const body = (await readApiBody(request, await res.text())) as { error_description?: string; msg?: string };
     const message = body.error_description ?? body.msg ?? '';

@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'gsl-e2e-tenant-'));
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TENANT_MODE: '1', API_CRYPTO: '0' };
-  for (const k of ['DATABASE_URL', 'NODE_ENV', 'BASE_PATH', 'SSO_URL', 'SSO_LOGOUT_URL', 'WEB_DIST']) delete env[k];
+  for (const k of ['DATABASE_URL', 'NODE_ENV', 'BASE_PATH', 'SSO_URL', 'SSO_LOGOUT_URL', 'WEB_DIST', 'PUBLIC_URL', 'TRUST_PROXY']) delete env[k];
   child = spawn(process.execPath, [join(ROOT, 'server', 'dist', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   base = `http://127.0.0.1:${port}`;
   await expect(async () => expect((await fetch(`${base}/api/health`)).ok).toBe(true)).toPass({ timeout: 90_000, intervals: [250] });
@@ -49,7 +49,13 @@ test.afterAll(async () => {
 
 test('租户编号 on the sign-on page: a new tenant’s admin signs on to that tenant and sees its own org', async ({ page }) => {
   // the platform administrator creates the tenant; its admin's initial password is answered once
-  const token = (await (await fetch(`${base}/api/blade-auth/oauth/token?grant_type=password&username=admin&password=${DEMO_PASSWORD}&tenantId=000001`, { method: 'POST', headers: { authorization: CLIENT_BASIC } })).json()) as { access_token: string };
+  const token = (await (
+    await fetch(`${base}/api/blade-auth/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: CLIENT_BASIC, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'password', username: 'admin', password: DEMO_PASSWORD, tenantId: '000001' }),
+    })
+  ).json()) as { access_token: string };
   const created = (await (
     await fetch(`${base}/api/blade-system/tenant/submit`, {
       method: 'POST',

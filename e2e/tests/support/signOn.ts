@@ -1,5 +1,6 @@
 import { createDecipheriv } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { readCaptcha } from './captcha';
 
 /** Password of every demo account (server/src/db/seed). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -56,20 +57,33 @@ export async function openUserMenu(page: Page): Promise<void> {
   }).toPass({ timeout: 10_000 });
 }
 
-/** The password grant of the token endpoint, as an API client (not the browser) would call it. */
-export async function passwordGrant(request: APIRequestContext, username: string, password: string) {
+/**
+ * The password grant of the token endpoint, as an API client (not the browser) would call it: the
+ * password in the body (the server refuses it in the address), the captcha, when one is needed
+ * (after a failure), in the Captcha-Key / Captcha-Code headers.
+ */
+export async function passwordGrant(request: APIRequestContext, username: string, password: string, captcha?: Record<string, string>) {
   return request.post('/api/blade-auth/oauth/token', {
-    params: { grant_type: 'password', username, password, tenantId: TENANT_ID },
-    headers: { Authorization: CLIENT_BASIC },
+    form: { grant_type: 'password', username, password, tenantId: TENANT_ID },
+    headers: { Authorization: CLIENT_BASIC, ...(captcha ?? {}) },
   });
+}
+
+/** A new captcha from the API, read (support/captcha.ts): the headers that answer it. */
+export async function solvedCaptcha(request: APIRequestContext): Promise<Record<string, string>> {
+  const res = await request.get('/api/blade-auth/oauth/captcha', { headers: { Authorization: CLIENT_BASIC } });
+  expect(res.status(), 'captcha').toBe(200);
+  const { key, image } = (await readApiBody(request, await res.text())) as { key: string; image: string };
+  return { 'Captcha-Key': key, 'Captcha-Code': readCaptcha(image) };
 }
 
 /**
  * A successful password login clears the account's failure count, so later sign-ins through the
- * page need no captcha again. Tests that make an account fail call this when they are done.
+ * page need no captcha again. Tests that make an account fail call this when they are done (the
+ * failure makes the grant ask for a captcha too, which is answered).
  */
 export async function clearLoginFailures(request: APIRequestContext, account: DemoAccount): Promise<void> {
-  const res = await passwordGrant(request, account, DEMO_PASSWORD);
+  const res = await passwordGrant(request, account, DEMO_PASSWORD, await solvedCaptcha(request));
   expect(res.status(), `password grant for ${account} should succeed`).toBe(200);
 }
 
