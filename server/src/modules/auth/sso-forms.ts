@@ -50,10 +50,15 @@ export class SsoForms {
     return got.length === want.length && timingSafeEqual(got, want);
   }
 
-  /** The token for a form about to be shown: the request's pre-session cookie, or a new one set on the reply. */
-  issue(req: FastifyRequest, reply: FastifyReply, purpose: FormPurpose): string {
+  /**
+   * The token for a form about to be shown: the request's pre-session cookie, or a new one set on the
+   * reply — unless `reuseOnly` (an answer to another site's post must not replace the browser's cookie,
+   * which would spoil the forms open in its other tabs).
+   */
+  issue(req: FastifyRequest, reply: FastifyReply, purpose: FormPurpose, reuseOnly = false): string | undefined {
     let presession = this.presession(req);
     if (!presession) {
+      if (reuseOnly) return undefined;
       presession = opaqueToken();
       const secure = isSecure(req);
       reply.setCookie(secure ? HOST_PREFIX + FORM : FORM, presession, cookieOptions(secure));

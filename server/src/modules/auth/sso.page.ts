@@ -18,6 +18,8 @@ export interface SsoPageModel {
   error?: string;
   captcha?: { key: string; image: string };
   fatal?: boolean;
+  /** A page without a form: where to start again (a link, so the page stays script-free). */
+  retryUrl?: string;
 }
 
 const esc = (s: string) =>
@@ -53,7 +55,9 @@ export function renderSsoPage(m: SsoPageModel): string {
   const hidden = hiddenFields(m.params, m.formToken);
   const refresh = new URLSearchParams({ ...pick(m.params), captcha: '1', account: m.account ?? '', ...(m.tenantId ? { tenantId: m.tenantId } : {}) }).toString();
   const form = m.fatal
-    ? ''
+    ? m.retryUrl
+      ? `<p class="cancel"><a href="${esc(m.retryUrl)}" data-testid="sso-retry">重新打开页面</a></p>`
+      : ''
     : `<form method="post" action="/sso/login" autocomplete="on" data-testid="sso-form">
   ${hidden}
   ${

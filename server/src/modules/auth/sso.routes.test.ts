@@ -128,6 +128,19 @@ describe('login forgery: a post must come from the portal’s own form', () => {
     expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'null' })).statusCode).toBe(403);
     // a same-site sibling is not the portal either
     expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'http://other.localhost', 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+    // the usual case: the browser sends no cookie with another site's post; the answer sets none either
+    // (it would spoil the portal forms open in the browser's other tabs) and links to a fresh page
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/sso/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+      payload: new URLSearchParams({ ...b.app, account: 'nj_aoc', password: 'Demo@2026', formToken: b.formToken }).toString(),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain(SSO_MSG.crossSite);
+    expect(forged.headers['set-cookie']).toBeUndefined();
+    expect(forged.body).not.toContain('<form');
+    expect(forged.body).toContain(`href="/sso/login?${query(b).replace(/&/g, '&amp;')}"`);
   });
 
   it('refuses a post without the form token, with another browser’s token, or with the logout form’s token', async () => {

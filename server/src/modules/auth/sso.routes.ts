@@ -47,9 +47,9 @@ export default async function ssoRoutes(app: FastifyInstance) {
   }
 
   /** Why a form's post is refused (another site's page, no or a wrong anti-forgery token), or null. */
-  function forgery(req: FastifyRequest, purpose: FormPurpose, token: string): string | null {
-    if (crossSite(req, origins(req))) return SSO_MSG.crossSite;
-    if (!forms.valid(req, purpose, token)) return purpose === 'login' ? SSO_MSG.loginExpired : SSO_MSG.logoutExpired;
+  function forgery(req: FastifyRequest, purpose: FormPurpose, token: string): { message: string; crossSite: boolean } | null {
+    if (crossSite(req, origins(req))) return { message: SSO_MSG.crossSite, crossSite: true };
+    if (!forms.valid(req, purpose, token)) return { message: purpose === 'login' ? SSO_MSG.loginExpired : SSO_MSG.logoutExpired, crossSite: false };
     return null;
   }
 
@@ -70,13 +70,19 @@ export default async function ssoRoutes(app: FastifyInstance) {
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
   }
 
-  function page(req: FastifyRequest, reply: FastifyReply, model: SsoPageModel, status = 200) {
-    const formToken = model.fatal ? undefined : forms.issue(req, reply, 'login');
-    return pageHeaders(reply, model.params.redirectUri).status(status).send(renderSsoPage({ ...model, formToken }));
+  /** The login page; `reuseOnly`: answering another site's post, show a form only with the browser's own cookie. */
+  function page(req: FastifyRequest, reply: FastifyReply, model: SsoPageModel, status = 200, reuseOnly = false) {
+    const formToken = model.fatal ? undefined : forms.issue(req, reply, 'login', reuseOnly);
+    const shown = model.fatal || formToken ? model : { ...model, fatal: true, retryUrl: loginUrl(model.params as AppParams) };
+    return pageHeaders(reply, model.params.redirectUri).status(status).send(renderSsoPage({ ...shown, formToken }));
   }
 
-  function logoutPage(req: FastifyRequest, reply: FastifyReply, params: AppParams, error?: string, status = 200) {
-    const formToken = forms.issue(req, reply, 'logout');
+  function logoutPage(req: FastifyRequest, reply: FastifyReply, params: AppParams, error?: string, status = 200, reuseOnly = false) {
+    const formToken = forms.issue(req, reply, 'logout', reuseOnly);
+    if (!formToken) {
+      const url = `/sso/logout?${new URLSearchParams(appParamsOf(params)).toString()}`;
+      return pageHeaders(reply, params.redirectUri).status(status).send(renderSsoPage({ params, error, fatal: true, retryUrl: url }));
+    }
     return pageHeaders(reply, params.redirectUri).status(status).send(renderSsoLogoutPage({ params, formToken, error }));
   }
 
@@ -162,7 +168,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
       if ('error' in checked) return page(req, reply, { params, error: checked.error, fatal: true }, 400);
       // Login forgery: another site's page must not sign the browser on to an account of its choosing.
       const forged = forgery(req, 'login', body.formToken);
-      if (forged) return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: forged }, 403);
+      if (forged) return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: forged.message }, 403, forged.crossSite);
       if (config.tenantMode && body.tenantId && !TENANT_RE.test(body.tenantId)) {
         return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: '租户编号应为6位数字' });
       }
@@ -228,7 +234,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
     handler: async ({ req, reply, body }) => {
       const params = appParamsOf(body);
       const forged = forgery(req, 'logout', body.formToken);
-      if (forged) return logoutPage(req, reply, params, forged, 403);
+      if (forged) return logoutPage(req, reply, params, forged.message, 403, forged.crossSite);
       const raw = sessionCookie.read(req);
       if (raw) await tokens.endSsoSession(sha256(raw));
       sessionCookie.clear(req, reply);
