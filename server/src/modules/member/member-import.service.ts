@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { resolveScope } from '../../platform/access/scope.js';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
+import { readImportSheet } from '../../platform/files/xlsx-transfer.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { WIDE } from './member-excel.service.js';
 import { ENTERPRISE, GROUP, MEMBER_RESOURCE, PERSON, type MemberKindDef } from './member.kinds.js';
@@ -173,22 +174,6 @@ const COMMON_HELP: Record<string, string> = {
 
 const importColumns = (kind: MemberKindDef) => Object.entries(MEMBER_FIELD_LABELS[kind.kind]).map(([key, header]) => ({ key, header }));
 
-/** A cell's text, whatever Excel stored (number, date, rich text, hyperlink, formula result). */
-function cellText(v: ExcelJS.CellValue | undefined): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'boolean') return v ? '1' : '0';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((t) => t.text).join('').trim();
-    if ('text' in v) return cellText(v.text as ExcelJS.CellValue);
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-  }
-  return '';
-}
-const normalise = (s: string) => s.replace(/[*＊\s]|[(（]必填[)）]/g, '');
-
 /** Finds an org by id or by name (short or full) among the given orgs; a name two orgs share asks for the id. */
 function orgFinder(orgs: Array<{ id: unknown; deptName: string | null; fullName: string | null }>) {
   const byId = new Set(orgs.map((o) => String(o.id)));
@@ -243,29 +228,11 @@ export const memberImportService = {
   ): Promise<MemberImportAnswer> {
     const { dryRun } = opts;
     const spec = IMPORT_SPECS[kind.kind];
-    const wb = new ExcelJS.Workbook();
-    try {
-      await wb.xlsx.load(file as never);
-    } catch {
-      throw badRequest('文件无法读取,请上传 .xlsx 格式的 Excel 文件');
-    }
-    const ws = wb.worksheets[0];
-    if (!ws) throw badRequest('文件中没有工作表');
     const cols = importColumns(kind);
     const byHeader = new Map(cols.map((c) => [c.header, c.key]));
-    const header = new Map<string, number>();
-    ws.getRow(1).eachCell((cell, col) => {
-      const key = byHeader.get(normalise(cellText(cell.value)));
-      if (key && !header.has(key)) header.set(key, col);
-    });
-    const rows: ImportRow[] = [];
-    ws.eachRow({ includeEmpty: false }, (row, n) => {
-      if (n === 1) return;
-      const cells: Record<string, string> = {};
-      for (const [key, col] of header) cells[key] = cellText(row.getCell(col).value);
-      if (Object.values(cells).some(Boolean)) rows.push({ row: n, cells, orgs: {} });
-    });
-    if (rows.length > MEMBER_IMPORT_MAX_ROWS) throw badRequest(`单次导入不能超过${MEMBER_IMPORT_MAX_ROWS}行`);
+    const sheet = await readImportSheet(file, byHeader, MEMBER_IMPORT_MAX_ROWS);
+    const header = sheet.columns;
+    const rows: ImportRow[] = sheet.rows.map((r) => ({ row: r.row, cells: r.cells as Record<string, string>, orgs: {} }));
     const answer = (errors: MemberImportError[], valid: number, imported = 0): MemberImportAnswer => ({ total: rows.length, valid, imported, dryRun, errors });
     const label = (key: string) => MEMBER_FIELD_LABELS[kind.kind][key] ?? key;
     const missing = spec.required.filter((k) => !header.has(k));

@@ -12,6 +12,7 @@ import type { DataScope } from '../../platform/access/scope.js';
 import { dbErrorCode } from '../../platform/http/db-errors.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { formatTime } from '../../platform/http/time.js';
+import { readImportSheet } from '../../platform/files/xlsx-transfer.js';
 import { userRepo, type DeptRow, type RoleRow, type UserFilter } from './user.repo.js';
 import { NO_PASSWORD_HASH, mayGrant } from './user.rules.js';
 import { scopeOf, userFilter } from './user.service.js';
@@ -120,17 +121,8 @@ export const userExcelService = {
    * transaction, unless it is a dry run. Imported accounts have no usable password until reset-password.
    */
   async import(db: Db, actor: Actor, file: Buffer, dryRun: boolean): Promise<UserImportAnswer> {
-    const ws = await readSheet(file);
-    const columns = mapHeader(ws.getRow(1));
+    const { columns, rows: dataRows } = await readImportSheet(file, BY_HEADER, IMPORT_MAX_ROWS);
     const missing = REQUIRED.filter((k) => !columns.has(k));
-    const dataRows: Array<{ row: number; cells: Partial<Record<Key, string>> }> = [];
-    ws.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-      if (rowNumber === 1) return;
-      const cells: Partial<Record<Key, string>> = {};
-      for (const [key, col] of columns) cells[key] = cellText(row.getCell(col).value);
-      if (Object.values(cells).some((v) => v)) dataRows.push({ row: rowNumber, cells });
-    });
-    if (dataRows.length > IMPORT_MAX_ROWS) throw badRequest(`单次导入不能超过${IMPORT_MAX_ROWS}行`);
     const answer = (errors: UserImportError[], valid: number, imported = 0): UserImportAnswer => ({ total: dataRows.length, imported, valid, dryRun, errors });
     if (missing.length) return answer(missing.map((k) => ({ row: 1, column: H[k], message: `缺少必填列: ${H[k]}` })), 0);
 
@@ -183,45 +175,8 @@ export const userExcelService = {
   },
 };
 
-async function readSheet(file: Buffer): Promise<ExcelJS.Worksheet> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(file as never);
-  } catch {
-    throw badRequest('文件无法读取,请上传 .xlsx 格式的 Excel 文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('文件中没有工作表');
-  return ws;
-}
-
-const normalise = (s: string) => s.replace(/[*＊\s]|[(（]必填[)）]/g, '');
-const BY_HEADER = new Map<string, Key>(Object.entries(H).map(([k, v]) => [v, k as Key]));
-
-/** Header text → column number; columns are found by name, in any order. */
-function mapHeader(row: ExcelJS.Row): Map<Key, number> {
-  const out = new Map<Key, number>();
-  row.eachCell((cell, col) => {
-    const key = BY_HEADER.get(normalise(cellText(cell.value)));
-    if (key && IMPORT_KEYS.includes(key) && !out.has(key)) out.set(key, col);
-  });
-  return out;
-}
-
-/** A cell's text, whatever Excel stored (number, date, rich text, hyperlink, formula result). */
-function cellText(v: ExcelJS.CellValue | undefined): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'string') return v.trim();
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'boolean') return v ? '1' : '0';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((t) => t.text).join('').trim();
-    if ('text' in v) return cellText(v.text as ExcelJS.CellValue);
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-  }
-  return '';
-}
+/** Header text → column key: the import's columns only (columns are found by name, in any order). */
+const BY_HEADER = new Map<string, Key>(IMPORT_KEYS.map((k) => [H[k], k]));
 
 interface Candidate {
   row: number;

@@ -1,11 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import ExcelJS from 'exceljs';
 import { z } from 'zod';
 import { AppError, badRequest } from '../http/errors.js';
 import { formatTime } from '../http/time.js';
 
 /**
  * What every xlsx export and import shares (users, members): the content type and download headers,
- * the multipart limits, reading the one uploaded workbook, and the import's query and answer.
+ * the multipart limits, reading the one uploaded workbook and its cells, and the import's query and answer.
  */
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -39,6 +40,68 @@ export async function readXlsxUpload(req: FastifyRequest): Promise<Buffer> {
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest('一次只能上传一个文件');
     throw badRequest('上传内容格式不正确,请重新选择文件上传'); // busboy: malformed or truncated multipart
   }
+}
+
+/** The uploaded workbook's first sheet; a file that is not a readable .xlsx is a 400. */
+async function readFirstSheet(file: Buffer): Promise<ExcelJS.Worksheet> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(file as never);
+  } catch {
+    throw badRequest('文件无法读取,请上传 .xlsx 格式的 Excel 文件');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw badRequest('文件中没有工作表');
+  return ws;
+}
+
+/** A cell's text, whatever Excel stored (number, date, rich text, hyperlink, formula result). */
+export function cellText(v: ExcelJS.CellValue | undefined): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v.trim();
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'boolean') return v ? '1' : '0';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((t) => t.text).join('').trim();
+    if ('text' in v) return cellText(v.text as ExcelJS.CellValue);
+    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+  }
+  return '';
+}
+
+/** A header cell's text as the column is known: without the template's required marks (`*`, （必填）) and spaces. */
+export const normaliseHeader = (s: string) => s.replace(/[*＊\s]|[(（]必填[)）]/g, '');
+
+/** One data row of an import sheet: its row number and the text of each known column. */
+export interface ImportSheetRow<K extends string> {
+  row: number;
+  cells: Partial<Record<K, string>>;
+}
+
+/**
+ * An import workbook's first sheet: the known columns found by their header text (row 1, any order,
+ * the first of a repeated header), and every data row with some text, as column key → cell text.
+ * More than `maxRows` data rows is a 400.
+ */
+export async function readImportSheet<K extends string>(
+  file: Buffer, byHeader: ReadonlyMap<string, K>, maxRows: number,
+): Promise<{ columns: Map<K, number>; rows: Array<ImportSheetRow<K>> }> {
+  const ws = await readFirstSheet(file);
+  const columns = new Map<K, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const key = byHeader.get(normaliseHeader(cellText(cell.value)));
+    if (key && !columns.has(key)) columns.set(key, col);
+  });
+  const rows: Array<ImportSheetRow<K>> = [];
+  ws.eachRow({ includeEmpty: false }, (row, n) => {
+    if (n === 1) return;
+    const cells: Partial<Record<K, string>> = {};
+    for (const [key, col] of columns) cells[key] = cellText(row.getCell(col).value);
+    if (Object.values(cells).some(Boolean)) rows.push({ row: n, cells });
+  });
+  if (rows.length > maxRows) throw badRequest(`单次导入不能超过${maxRows}行`);
+  return { columns, rows };
 }
 
 /** An import's query: dryRun=true only checks the file. */
