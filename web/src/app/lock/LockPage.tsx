@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Navigate, useNavigate } from 'react-router';
 import { Avatar, Button, Form, Input, Typography } from 'antd';
 import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
@@ -46,10 +47,10 @@ export default function LockPage() {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaLoading, setCaptchaLoading] = useState(false);
   // Set while leaving after a successful unlock, so the "not locked → /" rule does not race the way back.
-  const leaving = useRef(false);
+  const [leaving, setLeaving] = useState(false);
 
   if (!token || !user) return <Navigate to="/login" replace />;
-  if (!locked && !leaving.current) return <Navigate to="/" replace />;
+  if (!locked && !leaving) return <Navigate to="/" replace />;
 
   const loadCaptcha = async () => {
     setCaptchaLoading(true);
@@ -75,7 +76,7 @@ export default function LockPage() {
       );
       if (!answer?.access_token) return;
       saveTokenAnswer(answer);
-      leaving.current = true;
+      flushSync(() => setLeaving(true)); // rendered before the lock is cleared below
       navigate(unlockScreen(), { replace: true });
     } catch (err) {
       const text = err instanceof HttpError ? err.message : AUTH_MSG.badCredentials;

@@ -34,9 +34,13 @@ export const signOutUrl = (entryCode: string = getEntryCode()): string => `${con
 let leaving = false;
 
 if (typeof window !== 'undefined') {
-  // Coming back from the back/forward cache restores this module as it was: allow leaving again.
+  // The back/forward cache can restore this page halfway out of the app (a spinner or a notice
+  // waiting for a navigation that already happened): start it afresh. A reload never counts for the
+  // loop guard.
   window.addEventListener('pageshow', (event) => {
-    if (event.persisted) leaving = false;
+    if (!event.persisted || !leaving) return;
+    leaving = false;
+    window.location.reload();
   });
 }
 
