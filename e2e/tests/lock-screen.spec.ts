@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readCaptcha } from './support/captcha';
 import { clearLoginFailures, DEMO_PASSWORD, openUserMenu, signIn, WRONG_PASSWORD } from './support/signOn';
 
 test('锁屏 locks every route until the account password is given', async ({ page, request }) => {
@@ -27,8 +28,12 @@ test('锁屏 locks every route until the account password is given', async ({ pa
     await expect(page.getByTestId('unlock-form')).toContainText('用户名或密码不正确');
     await expect(page).toHaveURL(/\/gsl\/lock$/);
 
-    // The right one unlocks and returns to where the user was.
+    // After the failure a captcha is asked for too; the right password with its answer unlocks and
+    // returns to where the user was.
+    const captcha = page.getByRole('img', { name: '验证码图片' });
+    await expect(captcha).toBeVisible();
     await page.getByTestId('unlock-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('unlock-captcha').fill(readCaptcha((await captcha.getAttribute('src'))!));
     await page.getByTestId('unlock-submit').click();
     await expect(page).toHaveURL(/\/gsl\/portal\/myDay$/);
     await expect(page.getByTestId('lock-screen')).toHaveCount(0);
