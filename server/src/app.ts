@@ -89,7 +89,7 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   audit.install(app);
 
   for (const mod of MODULES) await app.register(mod);
-  installTenantSync(app, tenancy);
+  installTenantSync(app, tenancy, app.services.tenantSync);
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app, VERSION) as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

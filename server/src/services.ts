@@ -8,6 +8,7 @@ import { LoginService } from './modules/auth/login.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { LocalFileStore, type FileStore } from './platform/files/file-store.js';
 import { AttachReferrers } from './platform/files/attach-referrers.js';
+import { TenantSyncSteps } from './platform/tenancy/sync-hook.js';
 import type { Tenancy } from './platform/tenancy/tenancy.js';
 
 /** Services shared across modules (the sign-on portal and the token call share login and tokens). */
@@ -26,6 +27,8 @@ export interface Services {
   files: FileStore;
   /** Records that hold file links and decide, with their own access rule, who may read the file. */
   attachReferrers: AttachReferrers;
+  /** What runs on a bound tenant's database after the platform tables are copied there (platform/tenancy/sync-hook.ts). */
+  tenantSync: TenantSyncSteps;
 }
 
 export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' | 'clients' | 'signer' | 'audit'>): Services {
@@ -40,5 +43,6 @@ export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' 
     tokens: new TokenService(base.db, main, base.signer, base.config.codeTtlSeconds),
     files: new LocalFileStore(base.config.fileStoreDir),
     attachReferrers: new AttachReferrers(),
+    tenantSync: new TenantSyncSteps(),
   };
 }

@@ -4,47 +4,19 @@ import { DATASOURCE_MSG, MSG, idQuery, idsQuery, pageQuery, tenantDatasourceBind
 import { bindTenant } from '../../../platform/tenancy/bind.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 import { route } from '../../../platform/http/route.js';
 import { formatTime } from '../../../platform/http/time.js';
+import { tenantRepo, type TenantRow } from './tenant.repo.js';
 import { tenantService } from './tenant.service.js';
-
-const FIELDS: FieldWhitelist = {
-  tenantId: { column: 't.tenantId', kind: 'text' },
-  tenantName: { column: 't.tenantName', kind: 'text' },
-  linkman: { column: 't.linkman', kind: 'text' },
-  contactNumber: { column: 't.contactNumber', kind: 'text' },
-  expireTime: { column: 't.expireTime', kind: 'date' },
-};
-const COLUMNS = ['t.id', 't.tenantId', 't.tenantName', 't.domainUrl', 't.linkman', 't.contactNumber', 't.address', 't.accountNumber', 't.expireTime', 't.packageId', 't.datasourceId', 't.status', 't.version', 't.createTime', 'p.packageName', 'ds.name as datasourceName'] as const;
 
 /** Tenants (platform administration, menu 'tenant'). */
 export default async function tenantRoutes(app: FastifyInstance) {
   const { db, config } = app;
   const { tenancy } = app.services;
   const tz = config.timeZone;
-  const base = () =>
-    db
-      .selectFrom('bladeTenant as t')
-      .leftJoin('bladeTenantPackage as p', 'p.id', 't.packageId')
-      .leftJoin('bladeDatasource as ds', 'ds.id', 't.datasourceId')
-      .where('t.isDeleted', '=', 0);
-  const count = (on: typeof db, tenantIds: string[]) =>
-    on.selectFrom('bladeUser').select(['tenantId', (eb) => eb.fn.countAll<string>().as('n')]).where('tenantId', 'in', tenantIds).where('isDeleted', '=', 0).groupBy('tenantId').execute();
-  /** Live accounts per tenant, counted where each tenant's users live (its datasource or the main database). */
-  const accounts = async (rows: Array<{ tenantId: string; datasourceId: unknown }>) => {
-    const onMain = rows.filter((r) => r.datasourceId == null).map((r) => r.tenantId);
-    const out = onMain.length ? await count(db, onMain) : [];
-    for (const r of rows.filter((x) => x.datasourceId != null)) {
-      try {
-        out.push(...(await count(await tenancy.dbOf(r.tenantId), [r.tenantId])));
-      } catch {
-        /* datasource unreachable: shown as 0 */
-      }
-    }
-    return out;
-  };
-  const view = (r: any, used: number) => ({
+  // Every copy of the platform tables to a bound tenant's database may carry a package change: its roles follow.
+  app.services.tenantSync.register((tx, tenantId) => tenantService.followPackage(tenancy.main, tx, tenantId));
+  const view = (r: TenantRow, used: number) => ({
     ...r,
     id: String(r.id),
     packageId: r.packageId == null ? null : String(r.packageId),
@@ -55,6 +27,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     expireTime: formatTime(r.expireTime, tz),
     createTime: formatTime(r.createTime, tz),
   });
+  const withAccounts = async (row: TenantRow) => view(row, (await tenantService.accountsUsed(db, tenancy, [row])).get(row.tenantId) ?? 0);
 
   route(app, {
     method: 'GET',
@@ -64,8 +37,8 @@ export default async function tenantRoutes(app: FastifyInstance) {
     access: { permission: 'tenant' },
     query: pageQuery.passthrough(),
     handler: async ({ query }) => {
-      const page = await paginate<any>(base().where((eb) => eb.and(filterExpressions(eb, query as Record<string, unknown>, FIELDS))), (qb) => qb.select(COLUMNS), query, FIELDS, [['t.tenantId', 'asc']]);
-      const used = new Map((await accounts(page.records)).map((u) => [u.tenantId, Number(u.n)]));
+      const page = await tenantRepo.page(db, query, query as Record<string, unknown>);
+      const used = await tenantService.accountsUsed(db, tenancy, page.records);
       return { ...page, records: page.records.map((r) => view(r, used.get(r.tenantId) ?? 0)) };
     },
   });
@@ -78,10 +51,9 @@ export default async function tenantRoutes(app: FastifyInstance) {
     access: { permission: 'tenant' },
     query: idQuery,
     handler: async ({ query }) => {
-      const row = await base().select(COLUMNS).where('t.id', '=', query.id).executeTakeFirst();
+      const row = await tenantRepo.findById(db, query.id);
       if (!row) throw notFound();
-      const used = await accounts([row as any]);
-      return view(row, Number(used[0]?.n ?? 0));
+      return withAccounts(row);
     },
   });
 
@@ -91,7 +63,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     summary: 'tenant select: 租户下拉选项',
     tags: ['system-tenant'],
     access: { permission: 'tenant' },
-    handler: async () => (await base().select(['t.tenantId', 't.tenantName']).orderBy('t.tenantId').execute()).map((r) => ({ tenantId: r.tenantId, tenantName: r.tenantName })),
+    handler: async () => (await tenantRepo.options(db)).map((r) => ({ tenantId: r.tenantId, tenantName: r.tenantName })),
   });
 
   route(app, {
@@ -103,9 +75,9 @@ export default async function tenantRoutes(app: FastifyInstance) {
     body: tenantSubmit,
     handler: async ({ actor, body }) => {
       const { id, adminPassword } = await tenantService.submit(db, actor, body, config.defaultTenantId);
-      const row = (await base().select(COLUMNS).where('t.id', '=', id).executeTakeFirstOrThrow()) as any;
-      const used = await accounts([row as any]);
-      return withMsg({ ...view(row, Number(used[0]?.n ?? 0)), ...(adminPassword ? { adminAccount: 'admin', adminPassword } : {}) }, body.id ? MSG.updated : MSG.added);
+      const row = await tenantRepo.findById(db, id);
+      if (!row) throw notFound();
+      return withMsg({ ...(await withAccounts(row)), ...(adminPassword ? { adminAccount: 'admin', adminPassword } : {}) }, body.id ? MSG.updated : MSG.added);
     },
   });
 

@@ -8,6 +8,8 @@ import { dbErrorCode } from '../../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { applyPackage, nextTenantId, provisionTenant, randomPassword } from './tenant.provision.js';
 import { namedFields } from '../../../platform/http/update-fields.js';
+import type { Tenancy } from '../../../platform/tenancy/tenancy.js';
+import { tenantRepo } from './tenant.repo.js';
 
 export const tenantService = {
   /** Creates (and provisions) or updates a tenant. A new tenant's admin password is answered once. */
@@ -88,6 +90,28 @@ export const tenantService = {
     if (rows.some((r) => r.tenantId === actor.tenantId)) throw badRequest(TENANT_MSG.removeOwn);
     if (rows.some((r) => r.tenantId === defaultTenantId)) throw badRequest(TENANT_MSG.removeDefault);
     await db.updateTable('bladeTenant').set({ isDeleted: 1, updateTime: sql`now()` }).where('id', 'in', rows.map((r) => r.id)).execute();
+  },
+
+  /** Live accounts per tenant, counted where each tenant's users live (its datasource or the main database). */
+  async accountsUsed(db: Db, tenancy: Tenancy, rows: Array<{ tenantId: string; datasourceId: unknown }>): Promise<Map<string, number>> {
+    const onMain = rows.filter((r) => r.datasourceId == null).map((r) => r.tenantId);
+    const out = onMain.length ? await tenantRepo.accountCounts(db, onMain) : [];
+    for (const r of rows.filter((x) => x.datasourceId != null)) {
+      try {
+        out.push(...(await tenantRepo.accountCounts(await tenancy.dbOf(r.tenantId), [r.tenantId])));
+      } catch {
+        /* datasource unreachable: shown as 0 */
+      }
+    }
+    return new Map(out.map((u) => [u.tenantId, Number(u.n)]));
+  },
+
+  /**
+   * After the platform tables reach a bound tenant's database (platform/tenancy/sync-hook.ts): its roles
+   * follow its package, which is read on the main database.
+   */
+  async followPackage(main: Db, tx: Db, tenantId: string): Promise<void> {
+    await applyPackage(tx, tenantId, await tenantRepo.packageIdOf(main, tenantId));
   },
 };
 
