@@ -1,27 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { MSG, STALE_VERSION_MSG, TENANT_MSG, VERSION_REQUIRED_MSG, idQuery, idsQuery, pageQuery, tenantPackageSubmit } from '@gsl/contract';
-import { assertGranted } from '../../../platform/access/grants.js';
+import { MSG, idQuery, idsQuery, pageQuery, tenantPackageSubmit } from '@gsl/contract';
 import { PLATFORM_CODES } from '../../../platform/access/tenant.js';
-import { dbErrorCode } from '../../../platform/http/db-errors.js';
 import { withMsg } from '../../../platform/http/envelope.js';
-import { badRequest, notFound } from '../../../platform/http/errors.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
 import { menuRepo } from '../menu/menu.repo.js';
 import { menuTree } from '../menu/menu.view.js';
-import { applyPackage } from './tenant.provision.js';
-
-const FIELDS: FieldWhitelist = { packageName: { column: 'p.packageName', kind: 'text' } };
+import { packageRepo } from './package.repo.js';
+import { packageService } from './package.service.js';
 
 /** Tenant packages: the menus a tenant may use (platform administration, menu 'tenantpackage'). */
 export default async function tenantPackageRoutes(app: FastifyInstance) {
   const { db } = app;
-  const live = () => db.selectFrom('bladeTenantPackage as p').where('p.isDeleted', '=', 0);
-  const menuIdsOf = async (ids: string[]) => {
-    const rows = ids.length ? await db.selectFrom('bladeTenantPackageMenu').select(['packageId', 'menuId']).where('packageId', 'in', ids).execute() : [];
-    return (id: string) => rows.filter((r) => String(r.packageId) === id).map((r) => String(r.menuId)).join(',');
-  };
 
   route(app, {
     method: 'GET',
@@ -31,8 +21,8 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     access: { permission: ['tenantpackage', 'tenant'] }, // the tenant screen names each tenant's package
     query: pageQuery.passthrough(),
     handler: async ({ query }) => {
-      const page = await paginate<any>(live().where((eb) => eb.and(filterExpressions(eb, query as Record<string, unknown>, FIELDS))), (qb) => qb.select(['p.id', 'p.packageName', 'p.remark', 'p.version']), query, FIELDS, [['p.id', 'asc']]);
-      const menus = await menuIdsOf(page.records.map((r) => String(r.id)));
+      const page = await packageRepo.page(db, query, query as Record<string, unknown>);
+      const menus = await packageRepo.menuIdsOf(db, page.records.map((r) => String(r.id)));
       return { ...page, records: page.records.map((r) => ({ ...r, id: String(r.id), menuIds: menus(String(r.id)) })) };
     },
   });
@@ -45,9 +35,9 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     access: { permission: 'tenantpackage' },
     query: idQuery,
     handler: async ({ query }) => {
-      const row = await live().select(['p.id', 'p.packageName', 'p.remark', 'p.version']).where('p.id', '=', query.id).executeTakeFirst();
+      const row = await packageRepo.findById(db, query.id);
       if (!row) throw notFound();
-      return { ...row, id: String(row.id), menuIds: (await menuIdsOf([query.id]))(query.id) };
+      return { ...row, id: String(row.id), menuIds: (await packageRepo.menuIdsOf(db, [query.id]))(query.id) };
     },
   });
 
@@ -68,39 +58,8 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     access: { permission: 'tenantpackage' },
     body: tenantPackageSubmit,
     handler: async ({ actor, body }) => {
-      await assertGranted(db, actor, body.id ? 'tenantpackage_edit' : 'tenantpackage_add');
-      const menuIds = [...new Set(body.menuIds.split(','))];
-      const menus = await db.selectFrom('bladeMenu').select(['id', 'code']).where('id', 'in', menuIds).where('isDeleted', '=', 0).execute();
-      if (menus.length !== menuIds.length) throw badRequest('包含不存在的菜单');
-      if (menus.some((m) => PLATFORM_CODES.has(m.code))) throw badRequest('产品包不能包含平台设置菜单');
-      try {
-        const id = await db.transaction().execute(async (tx) => {
-          let pid = body.id;
-          if (!pid) {
-            pid = (await tx.insertInto('bladeTenantPackage').values({ packageName: body.packageName, remark: body.remark ?? null, createUser: actor.userId, createDept: actor.deptId }).returning('id').executeTakeFirstOrThrow()).id;
-          } else {
-            if (body.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
-            const r = await tx
-              .updateTable('bladeTenantPackage')
-              .set({ packageName: body.packageName, remark: body.remark ?? null, version: sql`version + 1`, updateTime: sql`now()` })
-              .where('id', '=', pid)
-              .where('version', '=', body.version)
-              .where('isDeleted', '=', 0)
-              .returning('id')
-              .executeTakeFirst();
-            if (!r) throw (await tx.selectFrom('bladeTenantPackage').select('id').where('id', '=', pid).where('isDeleted', '=', 0).executeTakeFirst()) ? badRequest(STALE_VERSION_MSG) : notFound();
-            await tx.deleteFrom('bladeTenantPackageMenu').where('packageId', '=', pid).execute();
-          }
-          await tx.insertInto('bladeTenantPackageMenu').values(menuIds.map((menuId) => ({ packageId: pid!, menuId }))).execute();
-          const tenants = await tx.selectFrom('bladeTenant').select('tenantId').where('packageId', '=', pid).where('isDeleted', '=', 0).execute();
-          for (const t of tenants) await applyPackage(tx, t.tenantId, pid);
-          return pid;
-        });
-        return withMsg({ id: String(id), packageName: body.packageName, menuIds: menuIds.join(',') }, body.id ? MSG.updated : MSG.added);
-      } catch (err) {
-        if (dbErrorCode(err) === '23505') throw badRequest(TENANT_MSG.packageExists);
-        throw err;
-      }
+      const { id, menuIds } = await packageService.submit(db, actor, body);
+      return withMsg({ id, packageName: body.packageName, menuIds: menuIds.join(',') }, body.id ? MSG.updated : MSG.added);
     },
   });
 
@@ -112,11 +71,7 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     access: { permission: 'tenantpackage_delete' },
     query: idsQuery,
     handler: async ({ query }) => {
-      const ids = query.ids.split(',');
-      const used = await db.selectFrom('bladeTenant').select('id').where('packageId', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst();
-      if (used) throw badRequest(TENANT_MSG.packageInUse);
-      const r = await db.updateTable('bladeTenantPackage').set({ isDeleted: 1, updateTime: sql`now()` }).where('id', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst();
-      if (!Number(r.numUpdatedRows)) throw notFound();
+      await packageService.remove(db, query.ids.split(','));
       return withMsg(null, MSG.removed);
     },
   });
