@@ -24,6 +24,19 @@ export const paramRepo = {
     return db.selectFrom('bladeParam as p').select(COLUMNS).where('p.id', '=', id).where('p.isDeleted', '=', 0).executeTakeFirst() as Promise<ParamRow | undefined>;
   },
 
+  /** A live parameter by id or by key, without its bookkeeping columns (getParamDetail). */
+  findByIdOrKey(db: Db, by: { id: string } | { paramKey: string }) {
+    let q = db.selectFrom('bladeParam').select(['id', 'paramName', 'paramKey', 'paramValue', 'remark']).where('isDeleted', '=', 0);
+    q = 'id' in by ? q.where('id', '=', by.id) : q.where('paramKey', '=', by.paramKey);
+    return q.executeTakeFirst();
+  },
+
+  /** Key → value of every live parameter whose key starts with `prefix` (no LIKE wildcards in it). */
+  async valuesByPrefix(db: Db, prefix: string): Promise<Record<string, string>> {
+    const rows = await db.selectFrom('bladeParam').select(['paramKey', 'paramValue']).where('isDeleted', '=', 0).where('paramKey', 'like', `${prefix}%`).execute();
+    return Object.fromEntries(rows.map((r) => [r.paramKey, r.paramValue]));
+  },
+
   insert(db: Db, values: { paramName: string; paramKey: string; paramValue: string; remark: string | null; createUser: string; createDept: string }) {
     return db
       .insertInto('bladeParam')

@@ -78,9 +78,7 @@ export default async function paramRoutes(app: FastifyInstance) {
     }),
     handler: async ({ actor, query }) => {
       if (!query.id && !query.paramKey) throw badRequest('请提供参数编号或参数键名');
-      let q = app.db.selectFrom('bladeParam').select(['id', 'paramName', 'paramKey', 'paramValue', 'remark']).where('isDeleted', '=', 0);
-      q = query.id ? q.where('id', '=', query.id) : q.where('paramKey', '=', query.paramKey!);
-      const row = await q.executeTakeFirst();
+      const row = await paramRepo.findByIdOrKey(app.db, query.id ? { id: query.id } : { paramKey: query.paramKey! });
       const mayRead = actor.isAdministrator || actor.roleAliases.includes('admin') || row?.paramKey.startsWith(PUBLIC_PARAM_PREFIX);
       if (!row || !mayRead) throw notFound();
       return row;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../platform/http/route.js';
+import { paramRepo } from './param.repo.js';
 
 /** Keys of the customer-service profile (customer/detail); administrators set them on the 参数管理 screen. */
 export const CUSTOMER_KEYS = {
@@ -15,15 +16,7 @@ export const CUSTOMER_KEYS = {
  * a key → value map) and the customer-service profile shown by 客服.
  */
 export default async function portalConfigRoutes(app: FastifyInstance) {
-  const portalParams = async () => {
-    const rows = await app.db
-      .selectFrom('bladeParam')
-      .select(['paramKey', 'paramValue'])
-      .where('isDeleted', '=', 0)
-      .where('paramKey', 'like', 'portal.%')
-      .execute();
-    return Object.fromEntries(rows.map((r) => [r.paramKey, r.paramValue]));
-  };
+  const portalParams = () => paramRepo.valuesByPrefix(app.db, 'portal.');
 
   route(app, {
     method: 'GET',

@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { PageQuery } from '@gsl/contract';
+import type { Db } from '../../../db/connection.js';
+import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+
+export const VERSION_LOG_FIELDS: FieldWhitelist = {
+  versionNo: { column: 'v.versionNo', kind: 'text' },
+  title: { column: 'v.title', kind: 'text' },
+  updateType: { column: 'v.updateType', kind: 'smallint' },
+  publishTime: { column: 'v.publishTime', kind: 'date' },
+};
+const COLUMNS = ['v.id', 'v.versionNo', 'v.title', 'v.content', 'v.updateType', 'v.publishTime', 'v.version'] as const;
+export type VersionLogRow = { id: string; versionNo: string; title: string; content: string; updateType: number; publishTime: Date; version: number };
+export type VersionLogValues = { versionNo: string; title: string; content: string; updateType: number; publishTime?: string; updateUser: string };
+
+const live = (db: Db) => db.selectFrom('bladeVersionUpdateLog as v').where('v.isDeleted', '=', 0);
+
+/** The product's version update log (blade_version_update_log), newest release first. */
+export const versionLogRepo = {
+  page(db: Db, page: PageQuery, filters: Record<string, unknown>) {
+    const base = live(db).where((eb) => eb.and(filterExpressions(eb, filters, VERSION_LOG_FIELDS)));
+    return paginate<VersionLogRow>(base, (qb) => qb.select(COLUMNS), page, VERSION_LOG_FIELDS, [['v.publishTime', 'desc'], ['v.id', 'desc']]);
+  },
+
+  findById(db: Db, id: string): Promise<VersionLogRow | undefined> {
+    return live(db).select(COLUMNS).where('v.id', '=', id).executeTakeFirst();
+  },
+
+  async insert(db: Db, values: VersionLogValues & { createDept: string }): Promise<string> {
+    return (await db.insertInto('bladeVersionUpdateLog').values({ ...values, createUser: values.updateUser }).returning('id').executeTakeFirstOrThrow()).id;
+  },
+
+  /** Updates only when the row still has `version`; false when it does not (stale or gone). */
+  async updateAtVersion(db: Db, id: string, version: number, values: VersionLogValues): Promise<boolean> {
+    const r = await db
+      .updateTable('bladeVersionUpdateLog')
+      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .where('isDeleted', '=', 0)
+      .returning('id')
+      .executeTakeFirst();
+    return !!r;
+  },
+
+  /** Soft-deletes the rows in one statement; returns how many it removed. */
+  async softDelete(db: Db, ids: string[]): Promise<number> {
+    const r = await db.updateTable('bladeVersionUpdateLog').set({ isDeleted: 1, updateTime: sql`now()` }).where('id', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst();
+    return Number(r.numUpdatedRows);
+  },
+};
