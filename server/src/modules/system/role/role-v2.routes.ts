@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, MSG, pageQuery, roleSubmitV2 } from '@gsl/contract';
+import { MAX_PAGE_SIZE, MSG, idField, pageQuery, roleSubmitV2 } from '@gsl/contract';
+import type { Actor } from '../../../platform/access/actor.js';
 import { resolveScope } from '../../../platform/access/scope.js';
 import { withMsg } from '../../../platform/http/envelope.js';
-import { notFound } from '../../../platform/http/errors.js';
 import { paginate } from '../../../platform/http/paging.js';
 import { route } from '../../../platform/http/route.js';
-import { grantedIds } from './role.grant.js';
+import { grantedLists } from './role.grant.js';
 import { ROLE_USER_COLUMNS, ROLE_USER_FIELDS, roleRepo, type RoleUserRow } from './role.repo.js';
-import { orgInScope, roleScope, roleService } from './role.service.js';
+import { orgInScope, roleScope, roleService, visibleRoleOrNotFound } from './role.service.js';
 import { roleForest, roleUserView, roleView } from './role.view.js';
 import { rolePage, rolePageQuery, roleRecord } from './role.schema.js';
 
 const tags = ['system-role'];
-const id = (msg: string) => z.string({ message: msg }).trim().regex(/^\d{1,19}$/, msg);
 
 const roleUser = z.object({
   id: z.string(),
@@ -26,7 +25,7 @@ const roleUser = z.object({
   status: z.number(),
   createTime: z.string().nullable(),
 });
-const roleUserFilters = { account: z.string().max(45).optional(), realName: z.string().max(20).optional(), roleId: id('请提供角色编号') };
+const roleUserFilters = { account: z.string().max(45).optional(), realName: z.string().max(20).optional(), roleId: idField('请提供角色编号') };
 
 /**
  * The v2 role calls (specification §7): org roles (blade_role.dept_id) next to the tenant's roles,
@@ -45,7 +44,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     query: rolePageQuery,
     response: rolePage,
     handler: async ({ actor, query }) => {
-      const page = await roleRepo.page(app.db, actor.tenantId, await roleScope(app.db, actor), query, query as Record<string, unknown>);
+      const page = await roleService.page(app.db, actor, query);
       return { ...page, records: page.records.map((r) => roleView(r, tz)) };
     },
   });
@@ -58,7 +57,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     access: { permission: 'authenticated' },
     scope: { resource: 'dept', record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
     query: z.object({
-      deptId: z.union([id('机构编号格式不正确'), z.literal('')]).optional(),
+      deptId: z.union([idField('机构编号格式不正确'), z.literal('')]).optional(),
       cocUnionId: z.string().trim().max(64, '机构统一编号过长').optional(),
       systemType: z.string().max(20).optional(),
     }),
@@ -78,19 +77,17 @@ export default async function roleV2Routes(app: FastifyInstance) {
     tags,
     access: { permission: 'role' },
     scope: { resource: 'dept', record: { table: 'blade_role', idFrom: 'params.id', deptColumn: 'dept_id', where: 'is_deleted = 0 and dept_id is not null' } },
-    params: z.object({ id: id('数据编号格式不正确') }),
+    params: z.object({ id: idField('数据编号格式不正确') }),
     response: roleRecord.extend({ menuIds: z.array(z.string()), dataScopeIds: z.array(z.string()), apiScopeIds: z.array(z.string()) }),
     handler: async ({ actor, params }) => {
-      const row = await roleRepo.findVisible(app.db, actor.tenantId, await roleScope(app.db, actor), params.id);
-      if (!row) throw notFound();
-      const ids = [String(row.id)];
-      const [menuIds, dataScopeIds, apiScopeIds] = await Promise.all([grantedIds(app.db, ids, 'menu'), grantedIds(app.db, ids, 'dataScope'), grantedIds(app.db, ids, 'apiScope')]);
-      return { ...roleView(row, tz), menuIds, dataScopeIds, apiScopeIds };
+      const row = await visibleRoleOrNotFound(app.db, actor, params.id);
+      const granted = await grantedLists(app.db, [String(row.id)]);
+      return { ...roleView(row, tz), menuIds: granted.menu, dataScopeIds: granted.dataScope, apiScopeIds: granted.apiScope };
     },
   });
 
-  const usersOf = async (actor: Parameters<typeof roleScope>[1], roleId: string, filters: Record<string, unknown>) => {
-    if (!(await roleRepo.findVisible(app.db, actor.tenantId, await roleScope(app.db, actor), roleId))) throw notFound();
+  const usersOf = async (actor: Actor, roleId: string, filters: Record<string, unknown>) => {
+    await visibleRoleOrNotFound(app.db, actor, roleId);
     return roleRepo.usersBase(app.db, actor.tenantId, await resolveScope(app.db, actor, 'user'), roleId, filters);
   };
 
@@ -137,9 +134,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     body: roleSubmitV2,
     response: roleRecord,
     handler: async ({ actor, body }) => {
-      const { id: roleId, created } = await roleService.submit(app.db, actor, body);
-      const row = await roleRepo.findVisible(app.db, actor.tenantId, await roleScope(app.db, actor), roleId);
-      if (!row) throw notFound();
+      const { row, created } = await roleService.submit(app.db, actor, body);
       return withMsg(roleView(row, tz), created ? MSG.added : MSG.updated);
     },
   });

@@ -93,6 +93,12 @@ export async function grantedIds(db: Db, roleIds: string[], kind: GrantKind): Pr
   return rows.map((r) => String(r.scopeId));
 }
 
+/** What the roles hold of every kind: the grant dialog's three lists (live items only). */
+export async function grantedLists(db: Db, roleIds: string[]): Promise<Record<GrantKind, string[]>> {
+  const [menu, dataScope, apiScope] = await Promise.all([grantedIds(db, roleIds, 'menu'), grantedIds(db, roleIds, 'dataScope'), grantedIds(db, roleIds, 'apiScope')]);
+  return { menu, dataScope, apiScope };
+}
+
 function chunks<T>(rows: T[], size = 1000): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));

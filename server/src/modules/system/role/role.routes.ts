@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idsQuery, roleGrant, roleSubmit } from '@gsl/contract';
+import { MSG, idField, idsQuery, roleGrant, roleSubmit } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
 import { menuRepo } from '../menu/menu.repo.js';
 import { menuTree } from '../menu/menu.view.js';
-import { grantableScopes, grantedIds, type ScopeGrantRow } from './role.grant.js';
+import { grantableScopes, grantedLists, type ScopeGrantRow } from './role.grant.js';
 import { roleRepo } from './role.repo.js';
 import { roleScope, roleService, visibleRolesOrNotFound } from './role.service.js';
 import { roleForest, roleView } from './role.view.js';
@@ -14,7 +14,6 @@ import roleV2Routes from './role-v2.routes.js';
 import { rolePage, rolePageQuery, roleRecord } from './role.schema.js';
 
 const tags = ['system-role'];
-const idParam = (msg: string) => z.string({ message: msg }).trim().regex(/^\d{1,19}$/, msg);
 const idList = (msg: string) =>
   z
     .string({ message: msg })
@@ -64,7 +63,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     query: rolePageQuery,
     response: rolePage,
     handler: async ({ actor, query }) => {
-      const page = await roleRepo.page(app.db, actor.tenantId, await roleScope(app.db, actor), query, query as Record<string, unknown>);
+      const page = await roleService.page(app.db, actor, query);
       return { ...page, records: page.records.map((r) => roleView(r, tz)) };
     },
   });
@@ -98,8 +97,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     handler: async ({ actor, query }) => {
       const ids = [...new Set(query.roleIds.split(','))];
       await visibleRolesOrNotFound(app.db, actor, await roleScope(app.db, actor), ids);
-      const [menu, dataScope, apiScope] = await Promise.all([grantedIds(app.db, ids, 'menu'), grantedIds(app.db, ids, 'dataScope'), grantedIds(app.db, ids, 'apiScope')]);
-      return { menu, dataScope, apiScope };
+      return grantedLists(app.db, ids);
     },
   });
 
@@ -125,9 +123,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     body: roleSubmit,
     response: roleRecord,
     handler: async ({ actor, body }) => {
-      const { id, created } = await roleService.submit(app.db, actor, body);
-      const row = await roleRepo.findVisible(app.db, actor.tenantId, await roleScope(app.db, actor), id);
-      if (!row) throw notFound();
+      const { row, created } = await roleService.submit(app.db, actor, body);
       return withMsg(roleView(row, tz), created ? MSG.added : MSG.updated);
     },
   });
@@ -180,7 +176,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     summary: 'role tree-by-id: 某角色及其下级角色的树 (roleId)',
     tags,
     access: { permission: 'authenticated' },
-    query: z.object({ roleId: idParam('请提供角色编号') }),
+    query: z.object({ roleId: idField('请提供角色编号') }),
     handler: async ({ actor, query }) => {
       const forest = roleForest(await roleRepo.all(app.db, actor.tenantId, await roleScope(app.db, actor)), actor, tz);
       const found = findNode(forest, query.roleId);

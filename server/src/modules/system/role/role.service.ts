@@ -6,6 +6,7 @@ import {
   VERSION_REQUIRED_MSG,
   roleHasChildren,
   roleHasUsers,
+  type PageQuery,
   type RoleGrant,
   type RoleSubmitV2,
 } from '@gsl/contract';
@@ -60,12 +61,24 @@ export async function orgInScope(db: Db, actor: Actor, scope: DataScope, by: { d
   return { id: String(row.id), deptName: row.deptName };
 }
 
+/** The role if the actor sees it; else 404 (another tenant's, an org role out of scope, gone). */
+export async function visibleRoleOrNotFound(db: Db, actor: Actor, id: string): Promise<RoleRow> {
+  const row = await roleRepo.findVisible(db, actor.tenantId, await roleScope(db, actor), id);
+  if (!row) throw notFound();
+  return row;
+}
+
 export const roleService = {
+  /** role/page-list and v2/role/page: the roles the actor sees, filtered and paged. */
+  async page(db: Db, actor: Actor, query: PageQuery) {
+    return roleRepo.page(db, actor.tenantId, await roleScope(db, actor), query, query as Record<string, unknown>);
+  },
+
   /**
    * role/submit and v2/role/submit: insert without id (role_add), update with id at its version
    * (role_edit); v2 may name an org and replace the role's menu grants (role_menu) in the same transaction.
    */
-  async submit(db: Db, actor: Actor, input: RoleSubmitV2): Promise<{ id: string; created: boolean }> {
+  async submit(db: Db, actor: Actor, input: RoleSubmitV2): Promise<{ row: RoleRow; created: boolean }> {
     await assertGranted(db, actor, input.id ? 'role_edit' : 'role_add');
     if (input.menuIds) await assertGranted(db, actor, 'role_menu');
     const scope = await roleScope(db, actor);
@@ -96,7 +109,7 @@ export const roleService = {
         if (input.menuIds) await replaceGrants(tx, actor, [roleId], { menuIds: input.menuIds });
         return roleId;
       });
-      return { id, created: !input.id };
+      return { row: await visibleRoleOrNotFound(db, actor, id), created: !input.id };
     } catch (err) {
       if (dbErrorCode(err) === '23505' && violatedConstraint(err) === 'uk_role_alias') throw badRequest(ROLE_MSG.aliasExists);
       throw err;
