@@ -5,7 +5,6 @@ import type { Actor } from '../../platform/access/actor.js';
 import { resolveScope } from '../../platform/access/scope.js';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { readImportSheet } from '../../platform/files/xlsx-transfer.js';
-import { badRequest } from '../../platform/http/errors.js';
 import { WIDE } from './member-excel.service.js';
 import { ENTERPRISE, GROUP, MEMBER_RESOURCE, PERSON, type MemberKindDef } from './member.kinds.js';
 import { memberRepo } from './member.repo.js';

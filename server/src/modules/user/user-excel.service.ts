@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { assertAccountQuota } from '../system/tenant/tenant.service.js';
 import ExcelJS from 'exceljs';
 import {
-  PROFILE_TAG_NAMES, SEX_NAMES, USER_MSG, USER_SHEET_COLUMNS, USER_STATUS_NAMES, maskPhone, phoneProblem,
+  SEX_NAMES, USER_MSG, USER_SHEET_COLUMNS, USER_STATUS_NAMES, maskPhone, phoneProblem,
   type PageQuery, type UserImportAnswer, type UserImportError,
 } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
