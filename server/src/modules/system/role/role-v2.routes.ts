@@ -1,16 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, MSG, idField, pageQuery, roleSubmitV2 } from '@gsl/contract';
+import { MAX_PAGE_SIZE, idField, pageQuery } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
 import { resolveScope } from '../../../platform/access/scope.js';
-import { withMsg } from '../../../platform/http/envelope.js';
 import { paginate } from '../../../platform/http/paging.js';
 import { route } from '../../../platform/http/route.js';
 import { grantedLists } from './role.grant.js';
 import { ROLE_USER_COLUMNS, ROLE_USER_FIELDS, roleRepo, type RoleUserRow } from './role.repo.js';
-import { orgInScope, roleScope, roleService, visibleRoleOrNotFound } from './role.service.js';
+import { orgInScope, roleScope, visibleRoleOrNotFound } from './role.service.js';
 import { roleForest, roleUserView, roleView } from './role.view.js';
-import { rolePage, rolePageQuery, roleRecord } from './role.schema.js';
+import { roleRecord } from './role.schema.js';
 
 const tags = ['system-role'];
 
@@ -27,31 +26,19 @@ const roleUser = z.object({
 });
 const roleUserFilters = { account: z.string().max(45).optional(), realName: z.string().max(20).optional(), roleId: idField('请提供角色编号') };
 
+export const V2 = '/api/blade-system/v2/role';
+
 /**
- * The v2 role calls (specification §7): org roles (blade_role.dept_id) next to the tenant's roles,
- * a role with its menu grants in one call, and the users holding a role.
+ * The v2 role calls (specification §7) that v1 has not: the roles an org may use (org roles,
+ * blade_role.dept_id, next to the tenant's roles), a role with its grants, and the users holding a role.
+ * v2/role/page and v2/role/submit share v1's route (role.routes.ts).
  */
 export default async function roleV2Routes(app: FastifyInstance) {
   const tz = app.config.timeZone;
-  const base = '/api/blade-system/v2/role';
 
   route(app, {
     method: 'GET',
-    url: `${base}/page`,
-    summary: 'v2/role/page: 角色分页列表 (含机构角色; roleName、roleAlias、deptId、systemType、status 过滤)',
-    tags,
-    access: { permission: 'role' },
-    query: rolePageQuery,
-    response: rolePage,
-    handler: async ({ actor, query }) => {
-      const page = await roleService.page(app.db, actor, query);
-      return { ...page, records: page.records.map((r) => roleView(r, tz)) };
-    },
-  });
-
-  route(app, {
-    method: 'GET',
-    url: `${base}/tree`,
+    url: `${V2}/tree`,
     summary: 'v2/role/tree: 某机构可用的角色树 (cocUnionId 或 deptId, systemType): 该机构的角色与本租户通用角色',
     tags,
     access: { permission: 'authenticated' },
@@ -72,7 +59,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
 
   route(app, {
     method: 'GET',
-    url: `${base}/detail/:id`,
+    url: `${V2}/detail/:id`,
     summary: 'v2/role/detail/{id}: 角色详情 (含已授予的菜单、数据权限、接口权限编号)',
     tags,
     access: { permission: 'role' },
@@ -93,7 +80,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
 
   route(app, {
     method: 'GET',
-    url: `${base}/user/list`,
+    url: `${V2}/user/list`,
     summary: 'v2/role/user/list: 拥有某角色的用户 (roleId; 用户数据权限范围内)',
     tags,
     access: { permission: 'role' },
@@ -108,7 +95,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
 
   route(app, {
     method: 'GET',
-    url: `${base}/user/page`,
+    url: `${V2}/user/page`,
     summary: 'v2/role/user/page: 拥有某角色的用户分页 (roleId、account、realName 过滤; 用户数据权限范围内)',
     tags,
     access: { permission: 'role' },
@@ -122,20 +109,6 @@ export default async function roleV2Routes(app: FastifyInstance) {
         ['u.id', 'asc'],
       ]);
       return { ...page, records: page.records.map((r) => roleUserView(r, tz)) };
-    },
-  });
-
-  route(app, {
-    method: 'POST',
-    url: `${base}/submit`,
-    summary: 'v2/role/submit: 新增或修改角色并授予菜单 (systemType aoc; deptId 为机构角色; menuIds 一并替换)',
-    tags,
-    access: { permission: 'role' },
-    body: roleSubmitV2,
-    response: roleRecord,
-    handler: async ({ actor, body }) => {
-      const { row, created } = await roleService.submit(app.db, actor, body);
-      return withMsg(roleView(row, tz), created ? MSG.added : MSG.updated);
     },
   });
 }

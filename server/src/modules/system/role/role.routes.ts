@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idField, idsQuery, roleGrant, roleSubmit } from '@gsl/contract';
+import { MSG, idField, idsQuery, roleGrant, roleSubmit, roleSubmitV2 } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -10,7 +10,7 @@ import { grantableScopes, grantedLists, type ScopeGrantRow } from './role.grant.
 import { roleRepo } from './role.repo.js';
 import { roleScope, roleService, visibleRolesOrNotFound } from './role.service.js';
 import { roleForest, roleView } from './role.view.js';
-import roleV2Routes from './role-v2.routes.js';
+import roleV2Routes, { V2 } from './role-v2.routes.js';
 import { rolePage, rolePageQuery, roleRecord } from './role.schema.js';
 
 const tags = ['system-role'];
@@ -54,19 +54,25 @@ export default async function roleRoutes(app: FastifyInstance) {
   const tz = app.config.timeZone;
   const base = '/api/blade-system/role';
 
-  route(app, {
-    method: 'GET',
-    url: `${base}/page-list`,
-    summary: 'role page-list: 角色分页列表 (roleName、roleAlias 过滤)',
-    tags,
-    access: { permission: 'role' },
-    query: rolePageQuery,
-    response: rolePage,
-    handler: async ({ actor, query }) => {
-      const page = await roleService.page(app.db, actor, query);
-      return { ...page, records: page.records.map((r) => roleView(r, tz)) };
-    },
-  });
+  // The v1 and v2 lists answer the same visible roles (org roles too); the whitelist takes v2's extra filters on both.
+  for (const [url, summary] of [
+    [`${base}/page-list`, 'role page-list: 角色分页列表 (roleName、roleAlias 过滤)'],
+    [`${V2}/page`, 'v2/role/page: 角色分页列表 (含机构角色; roleName、roleAlias、deptId、systemType、status 过滤)'],
+  ] as const) {
+    route(app, {
+      method: 'GET',
+      url,
+      summary,
+      tags,
+      access: { permission: 'role' },
+      query: rolePageQuery,
+      response: rolePage,
+      handler: async ({ actor, query }) => {
+        const page = await roleService.page(app.db, actor, query);
+        return { ...page, records: page.records.map((r) => roleView(r, tz)) };
+      },
+    });
+  }
 
   route(app, {
     method: 'GET',
@@ -114,19 +120,25 @@ export default async function roleRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
-    url: `${base}/submit`,
-    summary: 'role submit: 新增或修改角色 (无 id 新增, 有 id 按 version 修改)',
-    tags,
-    access: { permission: 'role' },
-    body: roleSubmit,
-    response: roleRecord,
-    handler: async ({ actor, body }) => {
-      const { row, created } = await roleService.submit(app.db, actor, body);
-      return withMsg(roleView(row, tz), created ? MSG.added : MSG.updated);
-    },
-  });
+  // One submit rule for both; v2's body may also name an org (deptId) and the menus to grant (menuIds).
+  for (const [url, summary, body] of [
+    [`${base}/submit`, 'role submit: 新增或修改角色 (无 id 新增, 有 id 按 version 修改)', roleSubmit],
+    [`${V2}/submit`, 'v2/role/submit: 新增或修改角色并授予菜单 (systemType aoc; deptId 为机构角色; menuIds 一并替换)', roleSubmitV2],
+  ] as const) {
+    route(app, {
+      method: 'POST',
+      url,
+      summary,
+      tags,
+      access: { permission: 'role' },
+      body,
+      response: roleRecord,
+      handler: async ({ actor, body }) => {
+        const { row, created } = await roleService.submit(app.db, actor, body);
+        return withMsg(roleView(row, tz), created ? MSG.added : MSG.updated);
+      },
+    });
+  }
 
   route(app, {
     method: 'POST',
