@@ -13,6 +13,11 @@ export * from './codes.js';
 export const MEMBER_KINDS = ['enterprise', 'group', 'person'] as const;
 export type MemberKind = (typeof MEMBER_KINDS)[number];
 export const MEMBER_KIND_LABELS: Record<MemberKind, string> = { enterprise: '企业会员', group: '团体会员', person: '个人会员' };
+/**
+ * The data-scope resource (blade_scope_data.resource_code, 数据权限 → 资源编号) of member records and
+ * their history: the member module's and the person base's (会员身份) reads are limited by its rules.
+ */
+export const MEMBER_RESOURCE = 'member';
 
 type Labels = Record<number, string>;
 export const MEMBER_STATUS: Labels = { 1: '正常', 2: '暂停', 3: '退会' };

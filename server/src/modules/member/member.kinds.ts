@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import {
-  CERT_TYPES, EDUCATIONS, ENTERPRISE_SCALES, ENTERPRISE_TYPES, GENDERS, GROUP_TYPES, MEMBER_FIELD_LABELS, MEMBER_LEVELS, MEMBER_MSG, MEMBER_STATUS, POLITICS,
+  CERT_TYPES, EDUCATIONS, ENTERPRISE_SCALES, ENTERPRISE_TYPES, GENDERS, GROUP_TYPES, MEMBER_FIELD_LABELS, MEMBER_LEVELS, MEMBER_MSG, MEMBER_RESOURCE, MEMBER_STATUS, POLITICS,
   enterpriseSave, enterpriseUpdate, groupSave, groupUpdate, maskCert, maskPhone, personSave, personUpdate, type MemberKind,
 } from '@gsl/contract';
 import type { TrackedRecord } from '../../platform/audit/change-log.js';
@@ -152,5 +152,5 @@ export const PERSON: MemberKindDef = {
 };
 
 export const MEMBER_KIND_DEFS = [ENTERPRISE, GROUP, PERSON];
-/** The data-scope resource of every member kind (blade_scope_data.resource_code). */
-export const MEMBER_RESOURCE = 'member';
+/** The data-scope resource of every member kind (the contract's: the person base reads memberships under it too). */
+export { MEMBER_RESOURCE };

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MSG, PERSON_FIELDS, idQuery, idsQuery, memberUpdateAll, pageQuery, representativeQuery, representativeSave, type PermissionCode } from '@gsl/contract';
+import { MSG, idQuery, idsQuery, memberUpdateAll, pageQuery, representativeQuery, representativeSave, type PermissionCode } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -11,8 +11,7 @@ import type { MemberRow } from './member.repo.js';
 import { memberService } from './member.service.js';
 import { memberView } from './member.view.js';
 import { representativeService } from './representative.service.js';
-import { baseService, personBaseDef } from '../profile/base.service.js';
-import { PERSON_PARENT } from '../profile/profile.defs.js';
+import { personBaseOf } from '../profile/person-link.js';
 
 const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 const memberRecord = z
@@ -55,17 +54,10 @@ export default async function memberRoutes(app: FastifyInstance) {
     );
   };
 
-  /**
-   * A member person's record in the person base (人员库): the live one with the same tenant, certificate
-   * type and keyed hash that the caller may read there (the person base's own scope and visibility
-   * rules, and its menu); both null when there is none or it is not visible to the caller.
-   */
-  const personBase = baseService(personBaseDef(PERSON_PARENT, PERSON_FIELDS), db, cipher);
-  const personBaseOf = async (actor: Actor, row: MemberRow) => {
-    const none = { personBaseId: null, personBaseUnionId: null };
-    if (!row.certNo || !(await isGranted(db, actor, 'profile_person'))) return none;
-    const hit = await personBase.findByCert(actor, Number(row.certType), (await cipher()).hash(String(row.certNo)));
-    return hit ? { personBaseId: hit.id, personBaseUnionId: hit.unionId } : none;
+  /** A member person's record in the person base (人员库, profile/person-link.ts); both null when the caller sees none. */
+  const personBaseLink = async (actor: Actor, row: MemberRow) => {
+    const hit = row.certNo ? await personBaseOf(db, actor, { certType: Number(row.certType), certNoHash: (await cipher()).hash(String(row.certNo)) }) : undefined;
+    return hit ? { personBaseId: hit.id, personBaseUnionId: hit.unionId } : { personBaseId: null, personBaseUnionId: null };
   };
 
   for (const kind of MEMBER_KIND_DEFS) {
@@ -104,7 +96,7 @@ export default async function memberRoutes(app: FastifyInstance) {
         const row = await svc.detail(actor, query.id);
         const unmasked = await unmaskedFor(actor);
         if (unmasked) logUnmasked(req, kind, [row]);
-        return kind.kind === 'person' ? { ...view(row, unmasked), ...(await personBaseOf(actor, row)) } : view(row, unmasked);
+        return kind.kind === 'person' ? { ...view(row, unmasked), ...(await personBaseLink(actor, row)) } : view(row, unmasked);
       },
     });
 

@@ -164,22 +164,6 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
       return decrypt(def.fields, row, await cipher());
     },
 
-    /**
-     * The live person with this certificate (same tenant, type and keyed hash: at most one, uk_person_base_cert)
-     * when the actor may read it — the detail's scope and visibility rules; undefined otherwise.
-     */
-    async findByCert(actor: Actor, certType: number, certNoHash: string): Promise<{ id: string; unionId: string } | undefined> {
-      if (!isPerson) return undefined;
-      const scope = await profileScope(db, actor);
-      const r = (await base(db, actor)
-        .select(['p.id', 'p.unionId'])
-        .where('p.certType', '=', certType)
-        .where('p.certNoHash', '=', certNoHash)
-        .where((eb) => access(eb, scope, actor, 'read'))
-        .executeTakeFirst()) as { id: string; unionId: string } | undefined;
-      return r && { id: String(r.id), unionId: r.unionId };
-    },
-
     async submit(actor: Actor, input: Record<string, unknown> & { id?: string; version?: number; deptId?: string }): Promise<{ row: Row; created: boolean }> {
       const scope = await profileScope(db, actor);
       const c = await cipher();
