@@ -1,4 +1,4 @@
-import { useEffect, useState, type Key } from 'react';
+import { useCallback, useEffect, useState, type Key } from 'react';
 import { App, Button, Empty, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { MSG } from '@gsl/contract';
@@ -7,10 +7,12 @@ import { toast } from '../../api/feedback';
 import { tellUnhandled } from '../../api/http';
 import { useCan } from '../Access';
 import { usePagination } from '../pagination';
-import { buildColumns, type RowActions } from './crudColumns';
+import { buildColumns, operationsWidth, type RowActions } from './crudColumns';
 import { CrudFormDialog } from './CrudFormDialog';
 import { clampPage, listQuery, pickFields, rowKeysDeep, sameFilters, selectionGuard, sortOf, sortQuery, submitBody, toSearchFilters, type Filters, type SortState } from './crudLogic';
 import { SearchBar } from './SearchBar';
+import { CELL_CHROME, SELECTION_WIDTH } from './tableFit';
+import { useTableFit } from './useTableFit';
 import type { CrudTableHandle, CrudTableProps, DialogMode } from './types';
 import './crud.css';
 
@@ -32,7 +34,7 @@ interface DialogState<Row> {
  * add / edit / view dialog. Buttons follow the user's permission codes; the server checks anyway.
  */
 export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, Body>) {
-  const { api, columns, fields, search, dateRange, permissions, rowKey = 'id' as keyof Row & string, toFormValues, testId = 'crud', actionWidth = 210 } = props;
+  const { api, columns, fields, search, dateRange, permissions, rowKey = 'id' as keyof Row & string, toFormValues, testId = 'crud', actionWidth, rowActionLabels } = props;
   const { addValues, fromFormValues, onSaved, rowActions, rowAllows, selectable = true, labelWidth, filters: fixedFilters, toolbar } = props;
   const can = useCan();
   const { modal } = App.useApp();
@@ -121,7 +123,16 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     extra: rowActions ? (row) => rowActions(row, handle) : undefined,
     allows: rowAllows,
   };
-  const tableColumns = buildColumns({ columns, page, actions, actionWidth, testId, topLevel: new Set(records) });
+  // 操作 is sized from its labels; should a row's buttons need more (a label missing from
+  // rowActionLabels, an icon), the column grows to them once drawn instead of letting them overflow.
+  const sized = operationsWidth(actions, actionWidth, rowActionLabels);
+  const [actionsDrawn, setActionsDrawn] = useState(0);
+  const onActionsDrawn = useCallback((buttons: HTMLDivElement | null) => {
+    const need = buttons?.scrollWidth ? buttons.scrollWidth + CELL_CHROME + 1 : 0;
+    setActionsDrawn((w) => Math.max(w, need));
+  }, []);
+  const built = buildColumns({ columns, page, actions, actionWidth: Math.max(sized, actionsDrawn), onActionsDrawn, testId, topLevel: new Set(records) });
+  const { measure, columns: fittedColumns, scroll } = useTableFit(built, selectable);
   const dialogFields = fieldsFor(dialog.mode, dialog.row);
 
   const emptyText = list.isError ? (
@@ -135,7 +146,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
   );
 
   return (
-    <div className="crud" data-testid={testId}>
+    <div className="crud" data-testid={testId} ref={measure}>
       {search && (
         <SearchBar
           fields={search}
@@ -172,10 +183,10 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
       <Table<Row>
         data-testid={`${testId}-table`}
         rowKey={(row) => idOf(row)}
-        columns={tableColumns}
+        columns={fittedColumns}
         dataSource={records}
         loading={list.isFetching}
-        rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected } : undefined}
+        rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected, columnWidth: SELECTION_WIDTH } : undefined}
         pagination={pagination(list.data?.total)}
         onChange={(_p, _f, sorter) => {
           const next = sortOf(sorter);
@@ -185,7 +196,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
         }}
         locale={{ emptyText }}
         tableLayout="fixed"
-        scroll={{ x: 'max-content' }}
+        scroll={scroll}
         size="middle"
         bordered
       />

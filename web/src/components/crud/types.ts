@@ -52,6 +52,10 @@ export interface CrudTableHandle {
 
 export interface CrudTableProps<Row extends object, Body> {
   api: CrudApi<Row, Body>;
+  /**
+   * The screen's columns, each with a `width` (its comfortable width) and, for long text that may give
+   * way on a narrow screen, a `minWidth`; cut text shows whole in a tooltip. See tableFit.ts.
+   */
   columns: ColumnsType<Row>;
   /** The dialog's fields; without them there is no add / edit / view. */
   fields?: CrudFields<Row>;
@@ -64,17 +68,22 @@ export interface CrudTableProps<Row extends object, Body> {
   toFormValues?: (row: Row) => Record<string, unknown>;
   /** Prefix of the data-testid attributes. Default `crud`. */
   testId?: string;
-  /** Width of the 操作 column. */
+  /** Width of the 操作 column; by default as wide as its buttons (查看 / 编辑 / 删除 and `rowActionLabels`). */
   actionWidth?: number;
+  /** Labels of the buttons `rowActions` may show in a row, to size the 操作 column (e.g. ['会员代表', '变更记录']). */
+  rowActionLabels?: readonly string[];
   /** The 新增 dialog's starting values (e.g. a parent's code). Default: none. */
   addValues?: () => Record<string, unknown>;
   /** The validated form values as they go to submit (before the id and version of an update are added). */
   fromFormValues?: (values: Record<string, unknown>, row: Row | undefined) => Record<string, unknown>;
   /** Called after a successful save, once the dialog has closed (e.g. to show a value answered once). */
   onSaved?: (saved: Saved<Row>, mode: 'add' | 'edit') => void;
-  /** More buttons of a row's 操作 column, after 查看 / 编辑 / 删除 (`table.openAdd` opens 新增 with given values, e.g. 新增子项). */
   /** Whether a row may be edited or deleted (a submitted report is read-only); both by default. */
   rowAllows?: (row: Row) => { edit?: boolean; remove?: boolean };
+  /**
+   * More buttons of a row's 操作 column, after 查看 / 编辑 / 删除 (`table.openAdd` opens 新增 with given
+   * values, e.g. 新增子项): small link buttons with text only, their labels in `rowActionLabels`.
+   */
   rowActions?: (row: Row, table: CrudTableHandle) => ReactNode;
   /** Multi-select with the checkbox column. Default true. */
   selectable?: boolean;
