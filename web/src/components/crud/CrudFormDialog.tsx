@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
+import { ReadOnlyLook, readOnlyControl } from './readOnly';
 import type { CrudFormField, DialogMode } from './types';
 
 /** Default dialog width of specification §9. */
@@ -25,7 +26,8 @@ interface CrudFormDialogProps {
 
 /**
  * The add / edit / view dialog of a CRUD table (antd Modal, 580px). Fields are checked on blur and
- * all together on 保存; 查看 shows the same form read-only with only 关闭.
+ * all together on 保存; 查看 shows the same form read-only with only 关闭: values in full-contrast
+ * text, an empty field as '-', no prompts to type.
  */
 export function CrudFormDialog({ open, mode, fields, initialValues, saving, onCancel, onSubmit, formKey, testId, labelWidth }: CrudFormDialogProps) {
   const formId = `${useId()}-crud-form`;
@@ -45,9 +47,10 @@ export function CrudFormDialog({ open, mode, fields, initialValues, saving, onCa
         </Button>,
       ];
 
+  const form = <DialogForm key={formKey} id={formId} fields={fields} initialValues={initialValues} readOnly={readOnly} onSubmit={onSubmit} testId={testId} labelWidth={labelWidth} />;
   return (
     <Modal open={open} title={TITLES[mode]} width={DIALOG_WIDTH} footer={footer} onCancel={onCancel} mask={{ closable: false }} destroyOnHidden>
-      <DialogForm key={formKey} id={formId} fields={fields} initialValues={initialValues} readOnly={readOnly} onSubmit={onSubmit} testId={testId} labelWidth={labelWidth} />
+      {readOnly ? <ReadOnlyLook>{form}</ReadOnlyLook> : form}
     </Modal>
   );
 }
@@ -77,18 +80,21 @@ function DialogForm({ id, fields, initialValues, readOnly, onSubmit, testId, lab
       disabled={readOnly}
       onFinish={onSubmit}
     >
-      {fields.map((field) => (
-        <Form.Item
-          key={field.name}
-          name={field.name}
-          label={field.label}
-          required={!readOnly && field.required}
-          rules={readOnly ? undefined : field.rules}
-          validateTrigger={field.validateTrigger ?? 'onBlur'}
-        >
-          {field.input ?? <Input placeholder={`请输入${field.label}`} />}
-        </Form.Item>
-      ))}
+      {fields.map((field) => {
+        const input = field.input ?? <Input placeholder={`请输入${field.label}`} />;
+        return (
+          <Form.Item
+            key={field.name}
+            name={field.name}
+            label={field.label}
+            required={!readOnly && field.required}
+            rules={readOnly ? undefined : field.rules}
+            validateTrigger={field.validateTrigger ?? 'onBlur'}
+          >
+            {readOnly ? readOnlyControl(input) : input}
+          </Form.Item>
+        );
+      })}
     </Form>
   );
 }
