@@ -14,10 +14,11 @@ export const statusTag = (status: number) =>
     </Tag>
   );
 
+/** Names take what room there is (a tree: nested roles are indented); 排序 and 状态 keep theirs. */
 export const ROLE_COLUMNS: ColumnsType<RoleRow> = [
-  { key: 'roleName', dataIndex: 'roleName', title: '角色名称', width: 240, ellipsis: true },
-  { key: 'roleAlias', dataIndex: 'roleAlias', title: '角色别名', width: 200, ellipsis: true },
-  { key: 'deptName', dataIndex: 'deptName', title: '所属机构', width: 200, ellipsis: true, render: (v: string | null) => v || '通用' },
+  { key: 'roleName', dataIndex: 'roleName', title: '角色名称', width: 220, minWidth: 150 },
+  { key: 'roleAlias', dataIndex: 'roleAlias', title: '角色别名', width: 180, minWidth: 110 },
+  { key: 'deptName', dataIndex: 'deptName', title: '所属机构', width: 180, minWidth: 110, render: (v: string | null) => v || '通用' },
   { key: 'sort', dataIndex: 'sort', title: '角色排序', width: 100, align: 'center' },
   { key: 'status', dataIndex: 'status', title: '状态', width: 90, align: 'center', render: (v: number) => statusTag(v) },
 ];

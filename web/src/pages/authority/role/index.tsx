@@ -95,7 +95,7 @@ export default function RolePage() {
         toFormValues={roleFormValues}
         fromFormValues={roleBody}
         addValues={() => ({ sort: 1 })}
-        actionWidth={360}
+        rowActionLabels={[...(can('role_menu') ? ['权限设置'] : []), ...(can('role_enable') || can('role_disable') ? ['启用'] : [])]}
         toolbar={(ids) => (
           <>
             {can('role_menu') && (
@@ -118,18 +118,18 @@ export default function RolePage() {
         rowActions={(row) => (
           <>
             {can('role_menu') && (
-              <Button type="link" size="small" icon={<SafetyOutlined />} onClick={() => openGrant([row])} data-testid="role-row-grant">
+              <Button type="link" size="small" onClick={() => openGrant([row])} data-testid="role-row-grant">
                 权限设置
               </Button>
             )}
             {row.status === 1
               ? can('role_disable') && (
-                  <Button type="link" size="small" danger icon={<StopOutlined />} onClick={() => changeStatus([row.id], false)} data-testid="role-row-disable">
+                  <Button type="link" size="small" danger onClick={() => changeStatus([row.id], false)} data-testid="role-row-disable">
                     禁用
                   </Button>
                 )
               : can('role_enable') && (
-                  <Button type="link" size="small" icon={<CheckCircleOutlined />} onClick={() => changeStatus([row.id], true)} data-testid="role-row-enable">
+                  <Button type="link" size="small" onClick={() => changeStatus([row.id], true)} data-testid="role-row-enable">
                     启用
                   </Button>
                 )}

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Button } from 'antd';
-import { FileSearchOutlined } from '@ant-design/icons';
 import { logApi, type LogCommonView, type LogKind } from '../../../api/log/bladeLog';
 import { CrudTable } from '../../../components/crud/CrudTable';
 import { LOG_COLUMNS } from './columns';
@@ -30,9 +29,9 @@ export function LogScreen({ kind }: { kind: LogKind }) {
         dateRange={{ name: 'createTime', label: '日志时间' }}
         permissions={{}}
         selectable={false}
-        actionWidth={90}
+        rowActionLabels={['详情']}
         rowActions={(row) => (
-          <Button type="link" size="small" icon={<FileSearchOutlined />} onClick={() => setDetail({ open: true, id: row.id })} data-testid={`${testId}-row-detail`}>
+          <Button type="link" size="small" onClick={() => setDetail({ open: true, id: row.id })} data-testid={`${testId}-row-detail`}>
             详情
           </Button>
         )}

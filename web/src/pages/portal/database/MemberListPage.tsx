@@ -25,7 +25,7 @@ type Target = { id: string; name: string } | undefined;
  * table with personal data as the server answers it (masked without 查看敏感信息); 新增 / 编辑 (the
  * contract's checks: checksummed codes, the phone rule; updates carry `version`), 删除 with
  * confirmation; 导入 (template, dry run, error workbook); 导出 (the current search as xlsx, streamed by the server; the bytes received are
- * shown while it downloads); per row 详情, 会员代表 (enterprises and groups) and 变更记录 — each
+ * shown while it downloads); per row 详情 (the name is its link), 会员代表 (enterprises and groups) and 变更记录 — each
  * button behind its permission code.
  */
 export function MemberListPage({ kind }: { kind: MemberKind }) {
@@ -95,12 +95,10 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
               )
             : undefined
         }
-        actionWidth={kind === 'person' ? 260 : 340}
+        // 详情 is the name's link (the detail offers 变更记录 and 会员代表 too)
+        rowActionLabels={[...(kind !== 'person' ? ['会员代表'] : []), ...(can('member_log') ? ['变更记录'] : [])]}
         rowActions={(row) => (
           <>
-            <Button type="link" size="small" onClick={() => setDetail(row.id)} data-testid={`${kind}-detail-${row.id}`}>
-              详情
-            </Button>
             {kind !== 'person' && (
               <Button type="link" size="small" onClick={() => setReps(pick(row))} data-testid={`${kind}-reps-${row.id}`}>
                 会员代表

@@ -199,7 +199,7 @@ describe('个人会员 detail: the person profile (人员库)', () => {
   it('offers 查看人员档案 when the server links a person-base record, and opens that profile with its 会员身份', async () => {
     get.mockImplementation(answer({ ...PERSON_MEMBER, personBaseId: '51', personBaseUnionId: 'P0001' }) as never);
     renderWith(<MemberListPage kind="person" />, ['member_person', 'profile_person']);
-    fireEvent.click(await screen.findByTestId('person-detail-31'));
+    fireEvent.click(await screen.findByTestId('member-open-31'));
     const detail = await screen.findByTestId('member-detail');
     fireEvent.click(await within(detail).findByTestId('member-detail-person-profile'));
     const profile = await screen.findByTestId('person-profile', {}, { timeout: 10_000 });
@@ -212,7 +212,7 @@ describe('个人会员 detail: the person profile (人员库)', () => {
   it('shows no link when the server gives none (no record, or not visible to the user)', async () => {
     get.mockImplementation(answer({ ...PERSON_MEMBER, personBaseId: null, personBaseUnionId: null }) as never);
     renderWith(<MemberListPage kind="person" />, ['member_person', 'profile_person']);
-    fireEvent.click(await screen.findByTestId('person-detail-31'));
+    fireEvent.click(await screen.findByTestId('member-open-31'));
     const detail = await screen.findByTestId('member-detail');
     await within(detail).findByText('320***********1234');
     expect(within(detail).queryByTestId('member-detail-person-profile')).toBeNull();

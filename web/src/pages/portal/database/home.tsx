@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Drawer, Empty, Input, Segmented, Statistic, Table } from 'antd';
-import { HistoryOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { MEMBER_KIND_LABELS, type MemberKind, type PageResult } from '@gsl/contract';
 import { MEMBER_APIS, MEMBER_PERMISSION, chamberLog, chamberPage, useMemberCount, type ChamberRow, type MemberCount, type MemberRow } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { usePagination } from '../../../components/pagination';
+import { withEllipsis } from '../../../components/crud/EllipsisCell';
+import { actionColumnWidth } from '../../../components/crud/tableFit';
+import { useTableFit } from '../../../components/crud/useTableFit';
 import { ChangeLogDrawer } from './ChangeLog';
 import { DatabaseNav } from './DatabaseNav';
 import { memberColumns } from './kinds';
@@ -82,20 +85,40 @@ export function ChamberDetailDrawer({ row, onClose }: { row: ChamberRow | undefi
 }
 
 const chamberColumns = (open: (row: ChamberRow) => void, history?: (row: ChamberRow) => void): ColumnsType<ChamberRow> => [
-  { key: 'name', dataIndex: 'name', title: '商会名称', width: 240, ellipsis: true, render: (_: unknown, r) => <a onClick={() => open(r)} data-testid={`chamber-open-${r.id}`}>{r.name}</a> },
+  {
+    key: 'name',
+    dataIndex: 'name',
+    title: '商会名称',
+    width: 240,
+    minWidth: 160,
+    render: (_: unknown, r) => (
+      // with an href the link is reached and opened by keyboard too
+      <a
+        href="#"
+        onClick={(e) => {
+          e.preventDefault();
+          open(r);
+        }}
+        data-testid={`chamber-open-${r.id}`}
+      >
+        {r.name}
+      </a>
+    ),
+  },
   { key: 'chamberTypeName', dataIndex: 'chamberTypeName', title: '商会类型', width: 130 },
   { key: 'homeRegion', dataIndex: 'homeRegion', title: '籍贯地区', width: 120, render: (v) => v || '-' },
   { key: 'presidentName', dataIndex: 'presidentName', title: '会长', width: 100, render: (v) => v || '-' },
-  { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 180, render: (v) => v || '-' },
+  { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 180, minWidth: 110, render: (v) => v || '-' },
   ...(history
     ? [
         {
-          key: '__history',
+          key: '__actions',
           title: '操作',
-          width: 110,
+          width: actionColumnWidth(['变更记录']),
           align: 'center' as const,
+          ellipsis: false,
           render: (_: unknown, r: ChamberRow) => (
-            <Button type="link" size="small" icon={<HistoryOutlined />} onClick={() => history(r)} data-testid={`chamber-history-${r.id}`}>
+            <Button type="link" size="small" onClick={() => history(r)} data-testid={`chamber-history-${r.id}`}>
               变更记录
             </Button>
           ),
@@ -147,6 +170,7 @@ export default function DatabaseHome() {
     ? memberColumns(type, (row) => setDetail(row.id)).map((c) => ('sorter' in c && c.sorter ? { ...c, sortOrder: sort.field === c.key ? sort.order : null } : c))
     : [];
   const columns = (type === 'chamber' ? chamberColumns(setChamber, can('chamber') ? (r) => setHistory({ id: r.id, name: r.name }) : undefined) : memberCols) as ColumnsType<MemberRow | ChamberRow>;
+  const { measure, columns: fittedColumns, scroll } = useTableFit(withEllipsis(columns), false);
 
   return (
     <div className="member-db" data-testid="database-home">
@@ -166,36 +190,39 @@ export default function DatabaseHome() {
             data-testid="db-search"
           />
         </div>
-        <Table<MemberRow | ChamberRow>
-          rowKey="id"
-          size="middle"
-          style={{ marginTop: 12 }}
-          data-testid="db-results"
-          loading={list.isFetching}
-          columns={columns}
-          dataSource={list.data?.records ?? []}
-          scroll={{ x: 'max-content' }}
-          pagination={pagination(list.data?.total)}
-          onChange={(_p, _f, sorter) => {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            const next = { field: s?.order ? String(s.columnKey) : undefined, order: s?.order ?? null };
-            if (next.field !== sort.field || next.order !== sort.order) {
-              setSort(next);
-              reset();
-            }
-          }}
-          locale={{
-            emptyText: list.isError ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
-                <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-                  重新加载
-                </Button>
-              </Empty>
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
-            ),
-          }}
-        />
+        <div ref={measure}>
+          <Table<MemberRow | ChamberRow>
+            rowKey="id"
+            size="middle"
+            style={{ marginTop: 12 }}
+            data-testid="db-results"
+            loading={list.isFetching}
+            columns={fittedColumns}
+            dataSource={list.data?.records ?? []}
+            tableLayout="fixed"
+            scroll={scroll}
+            pagination={pagination(list.data?.total)}
+            onChange={(_p, _f, sorter) => {
+              const s = Array.isArray(sorter) ? sorter[0] : sorter;
+              const next = { field: s?.order ? String(s.columnKey) : undefined, order: s?.order ?? null };
+              if (next.field !== sort.field || next.order !== sort.order) {
+                setSort(next);
+                reset();
+              }
+            }}
+            locale={{
+              emptyText: list.isError ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
+                  <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
+                    重新加载
+                  </Button>
+                </Empty>
+              ) : (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+              ),
+            }}
+          />
+        </div>
       </Card>
       {type && type !== 'chamber' && <MemberDetailDrawer kind={type} id={detail} onClose={() => setDetail(undefined)} onHistory={(row) => setHistory({ id: row.id, name: row.name })} />}
       {type && type !== 'chamber' && <ChangeLogDrawer tag={type} record={history} onClose={() => setHistory(undefined)} />}

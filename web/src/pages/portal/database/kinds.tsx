@@ -45,31 +45,47 @@ export const detailFields = (kind: MemberKind) => Object.keys(MEMBER_FIELD_LABEL
 
 const SORTABLE = new Set(['name', 'creditCode', 'legalPerson', 'contactName', 'memberType', 'groupType', 'gender', 'certType', 'company', 'post', 'memberLevel', 'joinDate', 'status']);
 
-/** The list's columns per kind; personal data shows as the server answers it (masked without 查看敏感信息). */
+/**
+ * The list's columns per kind; personal data shows as the server answers it (masked without 查看敏感信息).
+ * Each column has its comfortable width and, for text that may run long (names, codes, orgs), the
+ * narrowest it may become so that every column fits a 1440-px screen (the rest shows in a tooltip);
+ * date, status and the other short columns keep the width of their header and sort arrows.
+ */
 export function memberColumns(kind: MemberKind, open?: (row: MemberRow) => void): ColumnsType<MemberRow> {
-  const col = (field: string, width: number, render?: (row: MemberRow) => ReactNode) => ({
+  const col = (field: string, width: number, minWidth = width, render?: (row: MemberRow) => ReactNode) => ({
     key: field,
     dataIndex: field,
     title: labelOf(kind, field),
     width,
-    ellipsis: true,
+    minWidth,
     // Sorted by the server (ascs/descs) on the fields it may order by.
     sorter: SORTABLE.has(field),
     render: (_: unknown, row: MemberRow) => (render ? render(row) : displayValue(kind, row, field)),
   });
-  const name = col('name', 220, (row) =>
+  const person = kind === 'person';
+  const name = col('name', person ? 100 : 220, person ? 80 : 120, (row) =>
     open ? (
-      <a onClick={() => open(row)} data-testid={`member-open-${row.id}`}>
+      // the name opens the record's 详情; with an href the link is reached and opened by keyboard too
+      <a
+        href="#"
+        onClick={(e) => {
+          e.preventDefault();
+          open(row);
+        }}
+        data-testid={`member-open-${row.id}`}
+      >
         {row.name}
       </a>
     ) : (
       row.name
     ),
   );
-  const tail = [col('joinDate', 110), col('status', 90), { ...col('deptId', 160), title: '所属组织' }];
-  if (kind === 'enterprise') return [name, col('creditCode', 190), col('legalPerson', 100), col('memberType', 110), col('contactName', 90), col('contactPhone', 130), col('memberLevel', 100), ...tail];
-  if (kind === 'group') return [name, col('creditCode', 190), col('groupType', 110), col('contactName', 90), col('contactPhone', 130), col('memberCount', 90), col('memberLevel', 100), ...tail];
-  return [name, col('gender', 60), col('certType', 120), col('certNo', 180), col('phone', 130), col('company', 180), col('post', 100), col('memberLevel', 100), ...tail];
+  const code = col('creditCode', 180, 150);
+  const phone = (field: string) => col(field, 120, 105);
+  const tail = [col('joinDate', 105), col('status', 90), { ...col('deptId', 160, 100), title: '所属组织' }];
+  if (kind === 'enterprise') return [name, code, col('legalPerson', 105), col('memberType', 110, 90), col('contactName', 80, 76), phone('contactPhone'), col('memberLevel', 90), ...tail];
+  if (kind === 'group') return [name, code, col('groupType', 110, 90), col('contactName', 80, 76), phone('contactPhone'), col('memberCount', 90, 72), col('memberLevel', 90), ...tail];
+  return [name, col('gender', 62), col('certType', 100, 90), col('certNo', 180, 150), phone('phone'), col('company', 200, 120), col('post', 100, 80), col('memberLevel', 90), ...tail];
 }
 
 const select = (kind: MemberKind, field: string) => (

@@ -10,14 +10,15 @@ import { requiredThen } from '../client/clientLogic';
 const shape = datasourceSubmit.shape;
 
 const COLUMNS: ColumnsType<DatasourceView> = [
-  { key: 'name', dataIndex: 'name', title: '数据源名称', width: 180 },
-  { key: 'url', dataIndex: 'url', title: '连接地址', ellipsis: true },
-  { key: 'username', dataIndex: 'username', title: '用户名', width: 140 },
+  { key: 'name', dataIndex: 'name', title: '数据源名称', width: 180, minWidth: 120 },
+  { key: 'url', dataIndex: 'url', title: '连接地址', width: 320, minWidth: 180 },
+  { key: 'username', dataIndex: 'username', title: '用户名', width: 140, minWidth: 100 },
   {
     key: 'tenants',
     dataIndex: 'tenants',
     title: '使用租户',
     width: 220,
+    ellipsis: false, // every tenant's tag shows, on as many lines as it takes
     render: (tenants: string[]) =>
       tenants.length ? (
         <Space size={[4, 4]} wrap>
@@ -31,7 +32,7 @@ const COLUMNS: ColumnsType<DatasourceView> = [
         <span style={{ color: '#909399' }}>未使用</span>
       ),
   },
-  { key: 'remark', dataIndex: 'remark', title: '备注', ellipsis: true },
+  { key: 'remark', dataIndex: 'remark', title: '备注', width: 200, minWidth: 120 },
 ];
 
 function fields(mode: DialogMode): CrudFormField[] {

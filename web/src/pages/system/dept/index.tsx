@@ -1,7 +1,7 @@
 import { useState, type Key } from 'react';
 import { App, Button, Empty, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MSG, type DeptSubmit } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
@@ -11,6 +11,9 @@ import { useCan } from '../../../components/Access';
 import { CrudFormDialog } from '../../../components/crud/CrudFormDialog';
 import { selectionGuard, submitBody, toSearchFilters, type Filters } from '../../../components/crud/crudLogic';
 import { SearchBar } from '../../../components/crud/SearchBar';
+import { withEllipsis } from '../../../components/crud/EllipsisCell';
+import { SELECTION_WIDTH, actionColumnWidth } from '../../../components/crud/tableFit';
+import { useTableFit } from '../../../components/crud/useTableFit';
 import type { DialogMode } from '../../../components/crud/types';
 import '../../../components/crud/crud.css';
 import { allIds, deptBody, deptFormValues, forestRows, lazyRows, parentChoices } from './deptLogic';
@@ -108,8 +111,8 @@ export default function DeptPage() {
   };
 
   const columns: ColumnsType<DeptRow> = [
-    { key: 'deptName', dataIndex: 'deptName', title: '机构名称', width: 300, ellipsis: true },
-    { key: 'fullName', dataIndex: 'fullName', title: '机构全称', width: 260, ellipsis: true },
+    { key: 'deptName', dataIndex: 'deptName', title: '机构名称', width: 300, minWidth: 200 },
+    { key: 'fullName', dataIndex: 'fullName', title: '机构全称', width: 260, minWidth: 160 },
     { key: 'deptCategoryName', dataIndex: 'deptCategoryName', title: '机构类型', width: 110, align: 'center' },
     { key: 'sort', dataIndex: 'sort', title: '排序', width: 80, align: 'center' },
     {
@@ -121,27 +124,30 @@ export default function DeptPage() {
       render: (v: number) => (v === 1 ? <Tag color="success">正常</Tag> : <Tag>停用</Tag>),
     },
   ];
+  const dataColumns = withEllipsis(columns);
   if (canView || canEdit || canDelete || canAdd) {
-    columns.push({
+    // text buttons, as in every list's 操作 (components/crud)
+    const labels = [canView && '查看', canEdit && '编辑', canDelete && '删除', canAdd && '新增子项'].filter((l): l is string => Boolean(l));
+    dataColumns.push({
       key: '__actions',
       title: '操作',
-      width: 300,
+      width: actionColumnWidth(labels),
       align: 'center',
       fixed: 'right',
       render: (_v, row) => (
-        <Space size={0}>
+        <Space size={0} className="crud-row-actions">
           {canView && (
-            <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => open('view', row)} data-testid={`${T}-row-view`}>
+            <Button type="link" size="small" onClick={() => open('view', row)} data-testid={`${T}-row-view`}>
               查看
             </Button>
           )}
           {canEdit && (
-            <Button type="link" size="small" icon={<EditOutlined />} onClick={() => open('edit', row)} data-testid={`${T}-row-edit`}>
+            <Button type="link" size="small" onClick={() => open('edit', row)} data-testid={`${T}-row-edit`}>
               编辑
             </Button>
           )}
           {canDelete && (
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} onClick={() => confirmRemove([row.id])} data-testid={`${T}-row-delete`}>
+            <Button type="link" size="small" danger onClick={() => confirmRemove([row.id])} data-testid={`${T}-row-delete`}>
               删除
             </Button>
           )}
@@ -149,7 +155,6 @@ export default function DeptPage() {
             <Button
               type="link"
               size="small"
-              icon={<PlusOutlined />}
               onClick={() => open('add', undefined, { parentId: row.id, deptCategory: row.deptCategory, sort: 1, status: 1 })}
               data-testid={`${T}-row-add-child`}
             >
@@ -160,6 +165,8 @@ export default function DeptPage() {
       ),
     });
   }
+
+  const { measure, columns: fittedColumns, scroll } = useTableFit(dataColumns, canDelete);
 
   const fields = deptFields(
     parentChoices(tree.data ?? [], dialog.mode === 'edit' && dialog.row ? dialog.row : undefined),
@@ -177,7 +184,7 @@ export default function DeptPage() {
   );
 
   return (
-    <div className="crud" data-testid={T}>
+    <div className="crud" data-testid={T} ref={measure}>
       <SearchBar
         fields={[
           { name: 'deptName', label: '机构名称' },
@@ -209,11 +216,11 @@ export default function DeptPage() {
         key={searching ? `search:${JSON.stringify(filters)}` : 'lazy'}
         data-testid={`${T}-table`}
         rowKey="id"
-        columns={columns}
+        columns={fittedColumns}
         dataSource={rows}
         loading={loading}
         pagination={false}
-        rowSelection={canDelete ? { selectedRowKeys: selectedKeys, onChange: setSelected, checkStrictly: true } : undefined}
+        rowSelection={canDelete ? { selectedRowKeys: selectedKeys, onChange: setSelected, checkStrictly: true, columnWidth: SELECTION_WIDTH } : undefined}
         expandable={
           searching
             ? { defaultExpandAllRows: true }
@@ -224,7 +231,7 @@ export default function DeptPage() {
         }
         locale={{ emptyText }}
         tableLayout="fixed"
-        scroll={{ x: 'max-content' }}
+        scroll={scroll}
         size="middle"
         bordered
       />

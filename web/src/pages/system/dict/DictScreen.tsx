@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Button, Drawer } from 'antd';
-import { CloseOutlined, SettingOutlined } from '@ant-design/icons';
+import { CloseOutlined } from '@ant-design/icons';
 import type { DictSubmit } from '@gsl/contract';
 import { dictItemApi, dictRootApi, useDictTree, type DictKind, type DictRow } from '../../../api/system/dict';
 import { CrudTable } from '../../../components/crud/CrudTable';
@@ -35,9 +35,9 @@ export function DictScreen({ kind }: { kind: DictKind }) {
           { name: 'dictValue', label: '字典名称' },
         ]}
         permissions={permissions}
-        actionWidth={300}
+        rowActionLabels={['字典配置']}
         rowActions={(row) => (
-          <Button type="link" size="small" icon={<SettingOutlined />} onClick={() => setItems({ open: true, root: row })} data-testid={`${kind}-row-items`}>
+          <Button type="link" size="small" onClick={() => setItems({ open: true, root: row })} data-testid={`${kind}-row-items`}>
             字典配置
           </Button>
         )}

@@ -1,6 +1,5 @@
 import { useCallback } from 'react';
 import { Button, Select } from 'antd';
-import { PlusCircleOutlined } from '@ant-design/icons';
 import { MENU_CATEGORY_NAMES, type MenuSubmit } from '@gsl/contract';
 import { pruneForest, subtreeIds } from '../../../api/system/forest';
 import { menuAdminApi, useMenuTree, type MenuAdminRow } from '../../../api/system/menu';
@@ -54,11 +53,11 @@ export default function MenuPage() {
       toFormValues={menuFormValues}
       fromFormValues={menuBody}
       addValues={() => newMenuValues()}
-      actionWidth={320}
+      rowActionLabels={can('menu_add') ? ['新增子项'] : []}
       rowActions={(row, table) =>
         row.category === 1 &&
         can('menu_add') && (
-          <Button type="link" size="small" icon={<PlusCircleOutlined />} onClick={() => {
+          <Button type="link" size="small" onClick={() => {
               // The parent may be newer than the cached tree (added in another tab): refresh 上级菜单's choices.
               void tree.refetch();
               table.openAdd(newMenuValues(row.id));

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Button } from 'antd';
-import { DatabaseOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { TenantSubmit, TenantView } from '@gsl/contract';
 import { tenantApi, usePackageOptions } from '../../../api/system/tenant';
 import { useCan } from '../../../components/Access';
@@ -37,7 +36,7 @@ export default function TenantPage() {
           { name: 'linkman', label: '联系人' },
         ]}
         permissions={{ add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' }}
-        actionWidth={360}
+        rowActionLabels={[...(can('tenant_setting') ? ['租户授权'] : []), ...(can('tenant_datasource') ? ['数据源'] : [])]}
         addValues={() => ({ accountNumber: -1 })}
         toFormValues={tenantFormValues}
         fromFormValues={tenantBody}
@@ -49,12 +48,12 @@ export default function TenantPage() {
             ? (row) => (
                 <>
                   {can('tenant_setting') && (
-                    <Button type="link" size="small" icon={<SafetyCertificateOutlined />} onClick={() => setSetting(row)} data-testid="tenant-row-setting">
+                    <Button type="link" size="small" onClick={() => setSetting(row)} data-testid="tenant-row-setting">
                       租户授权
                     </Button>
                   )}
                   {can('tenant_datasource') && (
-                    <Button type="link" size="small" icon={<DatabaseOutlined />} onClick={() => setDatasource(row)} data-testid="tenant-row-datasource">
+                    <Button type="link" size="small" onClick={() => setDatasource(row)} data-testid="tenant-row-datasource">
                       数据源
                     </Button>
                   )}

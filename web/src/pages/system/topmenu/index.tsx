@@ -74,7 +74,7 @@ export default function TopMenuPage() {
         permissions={{ add: 'topmenu_add', edit: 'topmenu_edit', delete: 'topmenu_delete', view: 'topmenu_view' }}
         fromFormValues={topMenuBody}
         addValues={() => ({ sort: 1 })}
-        actionWidth={300}
+        rowActionLabels={can('topmenu_setting') ? ['菜单配置'] : []}
         toolbar={(ids) =>
           can('topmenu_setting') && (
             <Button icon={<SettingOutlined />} onClick={() => open(ids.map((id) => ({ id, name: seen.get(id) ?? id })))} data-testid="topmenu-setting-selected">
@@ -84,7 +84,7 @@ export default function TopMenuPage() {
         }
         rowActions={(row) =>
           can('topmenu_setting') && (
-            <Button type="link" size="small" icon={<SettingOutlined />} onClick={() => open([row])} data-testid="topmenu-row-setting">
+            <Button type="link" size="small" onClick={() => open([row])} data-testid="topmenu-row-setting">
               菜单配置
             </Button>
           )

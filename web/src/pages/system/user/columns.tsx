@@ -5,19 +5,24 @@ import { profileTagName } from './userLogic';
 
 const dash = (v: string | null | undefined) => v || '-';
 
-/** 用户管理's columns: account, names, roles, org, phone, tag, status (with 已锁定 while a lockout lasts). */
+/**
+ * 用户管理's columns: account, names, roles, org, phone, tag, status (with 已锁定 while a lockout lasts).
+ * Comfortable widths, and how narrow each may become (`minWidth`) before the list scrolls sideways; the
+ * org comes before the columns the fixed 操作 may cover while scrolled to the start.
+ */
 export const USER_COLUMNS: ColumnsType<UserView> = [
-  { key: 'account', dataIndex: 'account', title: '登录账号', width: 130, ellipsis: true },
-  { key: 'realName', dataIndex: 'realName', title: '用户姓名', width: 110, ellipsis: true, render: dash },
-  { key: 'roleNames', dataIndex: 'roleNames', title: '所属角色', width: 150, ellipsis: true, render: dash },
-  { key: 'deptName', dataIndex: 'deptName', title: '所属机构', width: 180, ellipsis: true, render: dash },
-  { key: 'phone', dataIndex: 'phone', title: '手机号码', width: 130, render: dash },
-  { key: 'profileTag', dataIndex: 'profileTag', title: '人员标签', width: 130, render: (v: string | null) => profileTagName(v) || '-' },
+  { key: 'account', dataIndex: 'account', title: '登录账号', width: 130, minWidth: 100 },
+  { key: 'realName', dataIndex: 'realName', title: '用户姓名', width: 100, minWidth: 80, render: dash },
+  { key: 'roleNames', dataIndex: 'roleNames', title: '所属角色', width: 150, minWidth: 100, render: dash },
+  { key: 'deptName', dataIndex: 'deptName', title: '所属机构', width: 180, minWidth: 130, render: dash },
+  { key: 'phone', dataIndex: 'phone', title: '手机号码', width: 125, minWidth: 110, render: dash },
+  { key: 'profileTag', dataIndex: 'profileTag', title: '人员标签', width: 120, minWidth: 90, render: (v: string | null) => profileTagName(v) || '-' },
   {
     key: 'status',
     dataIndex: 'status',
     title: '账号状态',
-    width: 140,
+    width: 130,
+    minWidth: 90,
     align: 'center',
     render: (v: number, row) => (
       <Space size={4}>
@@ -34,5 +39,5 @@ export const USER_COLUMNS: ColumnsType<UserView> = [
       </Space>
     ),
   },
-  { key: 'createTime', dataIndex: 'createTime', title: '创建时间', width: 170, render: dash },
+  { key: 'createTime', dataIndex: 'createTime', title: '创建时间', width: 165, minWidth: 160, render: dash },
 ];

@@ -224,7 +224,7 @@ export default function UserPage() {
           addValues={() => ({ deptId, isAddressBook: 0 })}
           fromFormValues={(values, row) => userBody(values, Boolean(row))}
           labelWidth={100}
-          actionWidth={can('user_edit') || can('user_reset') ? 340 : 200}
+          rowActionLabels={[...(can('user_edit') ? ['修改账号'] : []), ...(can('user_reset') ? ['设置密码'] : [])]}
           rowActions={(row) => (
             <>
               {can('user_edit') && (

@@ -35,7 +35,7 @@ function Leaders({ list, chamberId }: { list: LeaderList; chamberId: string }) {
       columns={[
         { key: 'name', dataIndex: 'name', title: '姓名', width: 100 },
         { key: 'post', dataIndex: 'post', title: '职务', width: 140, render: dash },
-        { key: 'company', dataIndex: 'company', title: '工作单位', ellipsis: true, render: dash },
+        { key: 'company', dataIndex: 'company', title: '工作单位', width: 220, ellipsis: true, render: dash },
         { key: 'phone', dataIndex: 'phone', title: '手机号码', width: 130, render: dash },
       ]}
       locale={{
@@ -89,9 +89,17 @@ const nameColumn = (open: (row: ChamberRow) => void): ColumnsType<ChamberRow>[nu
   dataIndex: 'name',
   title: '商会名称',
   width: 240,
-  ellipsis: true,
+  minWidth: 160,
   render: (_: unknown, r: ChamberRow) => (
-    <a onClick={() => open(r)} data-testid={`chamber-open-${r.id}`}>
+    // with an href the link is reached and opened by keyboard too
+    <a
+      href="#"
+      onClick={(e) => {
+        e.preventDefault();
+        open(r);
+      }}
+      data-testid={`chamber-open-${r.id}`}
+    >
       {r.name}
     </a>
   ),
@@ -101,7 +109,7 @@ const commonColumns: ColumnsType<ChamberRow> = [
   { key: 'homeRegion', dataIndex: 'homeRegion', title: '籍贯地区', width: 120, render: dash },
   { key: 'presidentName', dataIndex: 'presidentName', title: '会长', width: 100, render: dash },
   { key: 'memberCount', dataIndex: 'memberCount', title: '会员数量', width: 90, render: dash },
-  { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 180, render: dash },
+  { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 180, minWidth: 110, render: dash },
 ];
 
 const s = chamberSaveSimple.shape;
@@ -139,6 +147,7 @@ export default function ChamberPage() {
       )}
     </>
   );
+  const chamberActionLabels = ['详情', ...(can('chamber') ? ['变更记录'] : [])];
   const typeSearch = <Select allowClear placeholder="请选择商会类型" options={optionsOf(CHAMBER_TYPES)} style={{ width: 160 }} />;
   return (
     <div className="member-db" data-testid="chamber-page">
@@ -158,7 +167,7 @@ export default function ChamberPage() {
                 search={[{ name: 'name', label: '商会名称' }, { name: 'chamberType', label: '商会类型', input: typeSearch }, { name: 'homeRegion', label: '籍贯地区' }]}
                 permissions={{}}
                 rowActions={rowActions}
-                actionWidth={170}
+                rowActionLabels={chamberActionLabels}
               />
             ),
           },
@@ -174,7 +183,7 @@ export default function ChamberPage() {
                 search={[{ name: 'name', label: '商会名称' }, { name: 'homeRegion', label: '籍贯地区' }]}
                 permissions={{}}
                 rowActions={rowActions}
-                actionWidth={170}
+                rowActionLabels={chamberActionLabels}
               />
             ),
           },
@@ -191,7 +200,7 @@ export default function ChamberPage() {
                 search={[{ name: 'name', label: '商会名称' }, { name: 'homeRegion', label: '籍贯地区' }]}
                 permissions={{ add: 'chamber_add', edit: 'chamber_edit', delete: 'chamber_delete' }}
                 rowActions={rowActions}
-                actionWidth={280}
+                rowActionLabels={chamberActionLabels}
               />
             ),
           },

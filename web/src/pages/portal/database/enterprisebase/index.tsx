@@ -95,7 +95,7 @@ export default function EnterpriseBasePage() {
         addValues={() => ({ status: 1 })}
         fromFormValues={(values, row) => bodyOf(values, Boolean(row))}
         labelWidth={130}
-        actionWidth={260}
+        rowActionLabels={['档案']}
         rowActions={(row) => (
           <Button type="link" size="small" onClick={() => setOpen(row.id)} data-testid={`enterprisebase-profile-${row.id}`}>
             档案

@@ -70,7 +70,7 @@ export function AnnualReports({ deptId }: { deptId: string }) {
         addValues={() => ({ year: new Date().getFullYear() - 1 })}
         fromFormValues={(values, row) => ({ ...bodyOf(values, Boolean(row)), deptId })}
         labelWidth={96}
-        actionWidth={300}
+        rowActionLabels={reportable ? ['提交'] : []}
         rowAllows={(row) => ({ edit: row.status !== 1, remove: row.status !== 1 })} // a submitted report is read-only until returned
         rowActions={(row) =>
           reportable && (

@@ -79,7 +79,7 @@ export default function PersonBasePage() {
         addValues={() => ({ certType: 1, visibility: 2 })}
         fromFormValues={(values, row) => bodyOf(values, Boolean(row))}
         labelWidth={120}
-        actionWidth={260}
+        rowActionLabels={['档案']}
         rowActions={(row) => (
           <Button type="link" size="small" onClick={() => setOpen(row.id)} data-testid={`personbase-profile-${row.id}`}>
             档案
