@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Members, representatives and the change history (migrations 0011, 0012; issue 5). */
+/** Members, representatives, their per-org counts and the change history (migrations 0011, 0012, 0014). */
 type Id = ColumnType<string, string | number | bigint, string | number | bigint>;
 type NullableId = ColumnType<string | null, string | number | bigint | null | undefined, string | number | bigint | null>;
 type Time = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -9,7 +9,8 @@ type Opt<T> = ColumnType<T | null, T | null | undefined, T | null>;
 /** A `date` column: written as 'yyyy-MM-dd', read through to_char in the repos. */
 type Day = ColumnType<string | null, string | null | undefined, string | null>;
 
-interface MemberCommon {
+/** The columns the three member tables share (a query over a kind chosen at run time is typed by them: member.repo.ts). */
+export interface MemberCommon {
   id: Generated<string>;
   tenantId: ColumnType<string, string | undefined, string>;
   deptId: Id;
@@ -66,6 +67,15 @@ export interface MemberPersonTable extends MemberCommon {
   phoneHash: Opt<string>;
   company: Opt<string>;
   post: Opt<string>;
+}
+
+/** Live members per org and kind, kept by statement triggers (migration 0014); member-count sums them. */
+export interface MemberDeptCountTable {
+  tenantId: string;
+  deptId: Id;
+  kind: 'enterprise' | 'group' | 'person';
+  /** bigint: read as text. */
+  n: ColumnType<string, number | undefined, number>;
 }
 
 export interface MemberRepresentativeTable {
@@ -155,6 +165,7 @@ export interface MemberDatabase {
   aocMemberGroup: MemberGroupTable;
   aocMemberPerson: MemberPersonTable;
   aocMemberRepresentative: MemberRepresentativeTable;
+  aocMemberDeptCount: MemberDeptCountTable;
   aocLog: AocLogTable;
   aocLogField: AocLogFieldTable;
 }

@@ -1,6 +1,8 @@
-import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
+import type { Database } from '../../db/schema.js';
+import type { MemberCommon } from '../../db/schema-member.js';
 import { SCOPE, scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate } from '../../platform/http/paging.js';
 import type { MemberKindDef } from './member.kinds.js';
@@ -17,20 +19,23 @@ export type MemberRow = Record<string, unknown> & {
   updateTime: Date;
 };
 
-/** The three member tables share one shape of query; Kysely's table typing cannot follow a parameter. */
-const k = (db: Db) => db as unknown as Kysely<any>;
+/**
+ * The kind's table is chosen by a parameter, which Kysely's typing cannot follow: it is named as the
+ * table `aocMember`, typed by the columns the three share (MemberCommon); a kind's own columns are
+ * referenced by name (sql.ref).
+ */
+type MemberDb = Kysely<Database & { aocMember: MemberCommon }>;
+const tableOf = (db: Db, kind: Pick<MemberKindDef, 'table'>) => ({ mdb: db as unknown as MemberDb, table: kind.table as unknown as 'aocMember' });
+/** A kind's values: built from its fields (member.service.ts) after its save/update schema. */
+type MemberValues = Record<string, unknown>;
 
-function selectColumns(kind: MemberKindDef) {
-  return [
-    'm.id', 'm.deptId', 'd.deptName', 'r.name as regionName', 'm.version', 'm.createUser', 'm.createTime', 'm.updateTime',
-    ...kind.columns.map((c) => `m.${c}`),
-    ...kind.sensitive.map((s) => `m.${s.enc}`),
-  ];
-}
+/** The kind's own columns (and its personal data, still encrypted) on alias m. */
+const ownColumns = (kind: MemberKindDef) => [...kind.columns, ...kind.sensitive.map((s) => s.enc)].map((c) => sql.ref(`m.${c}`).as(c));
 
 function base(db: Db, kind: MemberKindDef, scope: DataScope) {
-  return k(db)
-    .selectFrom(`${kind.table} as m`)
+  const { mdb, table } = tableOf(db, kind);
+  return mdb
+    .selectFrom(`${table} as m`)
     .leftJoin('bladeDept as d', 'd.id', 'm.deptId')
     .leftJoin('bladeRegion as r', 'r.code', 'm.regionCode')
     .where('m.isDeleted', '=', 0)
@@ -38,8 +43,13 @@ function base(db: Db, kind: MemberKindDef, scope: DataScope) {
     .where((eb) => scopePredicate(eb, scope, { dept: 'm.deptId', owner: 'm.createUser' }));
 }
 
-const withDates = (kind: MemberKindDef) => (qb: any) =>
-  qb.select([...selectColumns(kind), ...kind.dates.map((c) => sql<string>`to_char(${sql.ref(`m.${c}`)}, 'YYYY-MM-DD')`.as(c))]);
+type MemberBase = ReturnType<typeof base>;
+/** The row as read: the common columns, the kind's own, its dates as yyyy-MM-dd. */
+const withDates = (kind: MemberKindDef) => (qb: MemberBase) =>
+  qb
+    .select(['m.id', 'm.deptId', 'd.deptName', 'r.name as regionName', 'm.version', 'm.createUser', 'm.createTime', 'm.updateTime'])
+    .select(ownColumns(kind))
+    .select(kind.dates.map((c) => sql<string>`to_char(${sql.ref(`m.${c}`)}, 'YYYY-MM-DD')`.as(c)));
 
 /** Where an export's next chunk starts: the last row's create_time (text, full precision) and id. */
 export interface ExportCursor {
@@ -70,12 +80,12 @@ export const memberRepo = {
     // city's or province's rows; "own records" scopes are not per org and are counted.
     const unfiltered = !extras.hashes.length && !scope.rules.some((r) => r.type === SCOPE.OWN) && !filterExpressions(expressionBuilder<any, any>(), filters, kind.whitelist).length;
     const knownTotal = unfiltered ? async () => (await memberRepo.counts(db, scope, extras.deptId))[kind.kind] : undefined;
-    return paginate<MemberRow>(filtered(db, kind, scope, filters, extras), withDates(kind), page, kind.whitelist, [['m.createTime', 'desc'], ['m.id', 'desc']], knownTotal);
+    return paginate<MemberRow>(filtered(db, kind, scope, filters, extras), (qb) => withDates(kind)(qb) as never, page, kind.whitelist, [['m.createTime', 'desc'], ['m.id', 'desc']], knownTotal);
   },
 
   /** The number of rows the page would list under the filters (an export's size). */
   async count(db: Db, kind: MemberKindDef, scope: DataScope, filters: Record<string, unknown>, extras: PageExtras): Promise<number> {
-    const r = (await filtered(db, kind, scope, filters, extras).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()) as { n: string | number };
+    const r = await filtered(db, kind, scope, filters, extras).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     return Number(r.n);
   },
 
@@ -93,30 +103,32 @@ export const memberRepo = {
       .orderBy('m.createTime', 'desc')
       .orderBy('m.id', 'desc')
       .limit(limit)
-      .execute()) as Array<MemberRow & { cursorTime: string }>;
+      .execute()) as unknown as Array<MemberRow & { cursorTime: string }>;
   },
 
   /** Live rows of the ids inside the scope; `lock` takes row locks for a write. */
   async findMany(db: Db, kind: MemberKindDef, scope: DataScope, ids: string[], lock = false): Promise<MemberRow[]> {
     let q = withDates(kind)(base(db, kind, scope).where('m.id', 'in', ids)).orderBy('m.id');
     if (lock) q = q.forUpdate('m');
-    return (await q.execute()) as MemberRow[];
+    return (await q.execute()) as unknown as MemberRow[];
   },
 
   async findById(db: Db, kind: MemberKindDef, scope: DataScope, id: string, lock = false): Promise<MemberRow | undefined> {
     return (await memberRepo.findMany(db, kind, scope, [id], lock))[0];
   },
 
-  async insert(db: Db, kind: MemberKindDef, values: Record<string, unknown>): Promise<string> {
-    const row = await k(db).insertInto(kind.table).values(values).returning('id').executeTakeFirstOrThrow();
+  async insert(db: Db, kind: MemberKindDef, values: MemberValues): Promise<string> {
+    const { mdb, table } = tableOf(db, kind);
+    const row = await mdb.insertInto(table).values(values as Insertable<MemberCommon>).returning('id').executeTakeFirstOrThrow();
     return String(row.id);
   },
 
   /** Updates when the row still has `version` (bumping it); false when it does not. */
-  async updateAtVersion(db: Db, kind: MemberKindDef, id: string, version: number, values: Record<string, unknown>): Promise<boolean> {
-    const r = await k(db)
-      .updateTable(kind.table)
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
+  async updateAtVersion(db: Db, kind: MemberKindDef, id: string, version: number, values: MemberValues): Promise<boolean> {
+    const { mdb, table } = tableOf(db, kind);
+    const r = await mdb
+      .updateTable(table)
+      .set({ ...(values as Updateable<MemberCommon>), version: sql`version + 1`, updateTime: sql`now()` })
       .where('id', '=', id)
       .where('version', '=', version)
       .where('isDeleted', '=', 0)
@@ -125,10 +137,11 @@ export const memberRepo = {
   },
 
   /** One set of values on every id (update-all), bumping each version. */
-  async updateMany(db: Db, kind: MemberKindDef, ids: string[], values: Record<string, unknown>): Promise<number> {
-    const r = await k(db)
-      .updateTable(kind.table)
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
+  async updateMany(db: Db, kind: MemberKindDef, ids: string[], values: MemberValues): Promise<number> {
+    const { mdb, table } = tableOf(db, kind);
+    const r = await mdb
+      .updateTable(table)
+      .set({ ...(values as Updateable<MemberCommon>), version: sql`version + 1`, updateTime: sql`now()` })
       .where('id', 'in', ids)
       .where('isDeleted', '=', 0)
       .executeTakeFirst();
@@ -136,8 +149,9 @@ export const memberRepo = {
   },
 
   async softDelete(db: Db, kind: MemberKindDef, ids: string[], userId: string): Promise<number> {
-    const r = await k(db)
-      .updateTable(kind.table)
+    const { mdb, table } = tableOf(db, kind);
+    const r = await mdb
+      .updateTable(table)
       .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
       .where('id', 'in', ids)
       .where('isDeleted', '=', 0)
@@ -172,9 +186,16 @@ export const memberRepo = {
 
   /** The credit codes among `codes` that a live member of the kind already has (tenant-wide, as the unique index). */
   async takenCreditCodes(db: Db, kind: MemberKindDef, tenantId: string, codes: string[]): Promise<Set<string>> {
+    const { mdb, table } = tableOf(db, kind);
     const out = new Set<string>();
     for (let i = 0; i < codes.length; i += 1000) {
-      const rows = await k(db).selectFrom(kind.table).select('creditCode').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where('creditCode', 'in', codes.slice(i, i + 1000)).execute();
+      const rows = await mdb
+        .selectFrom(table)
+        .select(sql.ref<string>('creditCode').as('creditCode'))
+        .where('tenantId', '=', tenantId)
+        .where('isDeleted', '=', 0)
+        .where(sql.ref('creditCode'), 'in', codes.slice(i, i + 1000))
+        .execute();
       for (const r of rows) out.add(String(r.creditCode));
     }
     return out;
@@ -213,15 +234,17 @@ export const memberRepo = {
   },
 
   /** Inserts rows in one statement; their ids, names and owning orgs in order. */
-  async insertMany(db: Db, kind: MemberKindDef, rows: Array<Record<string, unknown>>): Promise<Array<{ id: string; name: string; deptId: string }>> {
-    const out = await k(db).insertInto(kind.table).values(rows).returning(['id', 'name', 'deptId']).execute();
-    return out.map((r: { id: unknown; name: string; deptId: unknown }) => ({ id: String(r.id), name: r.name, deptId: String(r.deptId) }));
+  async insertMany(db: Db, kind: MemberKindDef, rows: MemberValues[]): Promise<Array<{ id: string; name: string; deptId: string }>> {
+    const { mdb, table } = tableOf(db, kind);
+    const out = await mdb.insertInto(table).values(rows as Array<Insertable<MemberCommon>>).returning(['id', 'name', 'deptId']).execute();
+    return out.map((r) => ({ id: String(r.id), name: r.name, deptId: String(r.deptId) }));
   },
 
   /** Whether a live row other than `exceptId` has the keyed hash (uniqueness of personal data). */
   async hashTaken(db: Db, kind: MemberKindDef, tenantId: string, where: Record<string, unknown>, exceptId?: string): Promise<boolean> {
-    let q = k(db).selectFrom(kind.table).select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
-    for (const [col, v] of Object.entries(where)) q = q.where(col, '=', v);
+    const { mdb, table } = tableOf(db, kind);
+    let q = mdb.selectFrom(table).select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
+    for (const [col, v] of Object.entries(where)) q = q.where(sql.ref(col), '=', v);
     if (exceptId) q = q.where('id', '<>', exceptId);
     return !!(await q.executeTakeFirst());
   },
@@ -240,18 +263,19 @@ export const memberRepo = {
    */
   async counts(db: Db, scope: DataScope, deptId?: string): Promise<Record<'enterprise' | 'group' | 'person', number>> {
     if (!scope.rules.some((r) => r.type === SCOPE.OWN)) {
-      const rows = await k(db)
+      const rows = await db
         .selectFrom('aocMemberDeptCount as m')
         .select(['m.kind', (eb) => eb.fn.sum<string>('m.n').as('n')])
         .where('m.tenantId', '=', scope.actor.tenantId)
         .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'm.deptId' }), ...(deptId ? [underDept(eb, deptId)] : [])]))
         .groupBy('m.kind')
         .execute();
-      const by = Object.fromEntries(rows.map((r: { kind: string; n: string | null }) => [r.kind, Number(r.n ?? 0)]));
+      const by: Partial<Record<string, number>> = Object.fromEntries(rows.map((r) => [r.kind, Number(r.n ?? 0)]));
       return { enterprise: by.enterprise ?? 0, group: by.group ?? 0, person: by.person ?? 0 };
     }
-    const one = async (table: MemberKindDef['table']) => {
-      const r = await k(db)
+    const one = async (kindTable: MemberKindDef['table']) => {
+      const { mdb, table } = tableOf(db, { table: kindTable });
+      const r = await mdb
         .selectFrom(`${table} as m`)
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('m.isDeleted', '=', 0)
