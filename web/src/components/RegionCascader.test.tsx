@@ -1,10 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { Providers, createQueryClient } from '../app/providers';
 import { AntdProviders } from '../app/AntdProviders';
-import { RegionCascader } from './RegionCascader';
+import { RegionCascader, RegionName, pathOf } from './RegionCascader';
 
 const node = (code: string, name: string, hasChildren: boolean) => ({ id: code, parentId: '', title: name, key: code, value: code, hasChildren, children: [], code, name, level: code.length / 2, adcode: code.padEnd(6, '0') });
-vi.mock('../api/system/region', () => ({
+vi.mock('../api/system/region', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
   getRegionChildren: vi.fn(async (parent: string) =>
     parent === '' ? [node('32', '江苏省', true)] : parent === '32' ? [node('3201', '南京市', true), node('3205', '苏州市', true)] : parent === '3201' ? [node('320102', '玄武区', false)] : [],
   ),
@@ -40,5 +42,28 @@ describe('RegionCascader with a value from outside', { timeout: 20_000 }, () => 
     );
     await waitFor(() => expect(document.querySelector('.ant-select-content, .ant-select-selection-item')?.textContent).toContain('玄武区'));
     expect(document.querySelector('.ant-select-content, .ant-select-selection-item')?.textContent).toContain('江苏省');
+  });
+});
+
+describe('a region code padded to six digits, as org records carry it', { timeout: 20_000 }, () => {
+  it('counts as its level: 320100 is 南京市, 320000 江苏省', () => {
+    expect(pathOf('320100')).toEqual(['32', '3201']);
+    expect(pathOf('320000')).toEqual(['32']);
+    expect(pathOf('320102')).toEqual(['32', '3201', '320102']);
+  });
+
+  it('shows by name in the picker and in read-only views', async () => {
+    render(
+      <Providers queryClient={createQueryClient()}>
+        <AntdProviders>
+          <RegionCascader value="320100" onChange={vi.fn()} />
+          <span data-testid="name">
+            <RegionName code="320100" />
+          </span>
+        </AntdProviders>
+      </Providers>,
+    );
+    await waitFor(() => expect(document.querySelector('.ant-select-content, .ant-select-selection-item')?.textContent).toContain('南京市'));
+    await waitFor(() => expect(screen.getByTestId('name').textContent).toBe('江苏省 / 南京市'));
   });
 });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Cascader } from 'antd';
+import { useQueries } from '@tanstack/react-query';
 import type { RegionNode } from '@gsl/contract';
-import { getRegionChildren } from '../api/system/region';
+import { getRegionChildren, regionKeys } from '../api/system/region';
 
 interface Option {
   value: string;
@@ -11,9 +12,45 @@ interface Option {
   loading?: boolean;
 }
 
-/** The codes of a region and the levels above it: '320106' → ['32', '3201', '320106'] (GB/T 2260 levels of 2, 4, 6, 9, 12 digits). */
+/**
+ * A region code as blade_region knows it: the six-digit form padded with zeros (320100 南京市, 320000
+ * 江苏省, as org records carry it) becomes the hierarchical one (3201, 32); other codes stay.
+ */
+export function regionCodeOf(code: string): string {
+  if (/^\d{2}0000$/.test(code)) return code.slice(0, 2);
+  if (/^\d{4}00$/.test(code)) return code.slice(0, 4);
+  return code;
+}
+
+/**
+ * The codes of a region and the levels above it: '320106' → ['32', '3201', '320106'] (GB/T 2260 levels
+ * of 2, 4, 6, 9, 12 digits); a padded code counts as its level ('320100' → ['32', '3201']).
+ */
 export function pathOf(code: string): string[] {
-  return [2, 4, 6, 9, 12].filter((n) => n <= code.length).map((n) => code.slice(0, n));
+  const own = regionCodeOf(code);
+  return [2, 4, 6, 9, 12].filter((n) => n <= own.length).map((n) => own.slice(0, n));
+}
+
+/**
+ * A region shown by name, its levels joined ('江苏省 / 南京市'), for read-only views; the code itself
+ * while the names load or when the divisions do not know it.
+ */
+export function useRegionName(code: string | null | undefined): string | undefined {
+  const path = code ? pathOf(code) : [];
+  const levels = useQueries({
+    queries: path.map((_, i) => {
+      const parent = i === 0 ? '' : path[i - 1];
+      return { queryKey: regionKeys.children(parent), queryFn: ({ signal }: { signal: AbortSignal }) => getRegionChildren(parent, signal), staleTime: Infinity };
+    }),
+  });
+  if (!code) return undefined;
+  const names = path.map((c, i) => levels[i]?.data?.find((n) => n.code === c));
+  return names.every(Boolean) ? names.map((n) => n!.name || n!.title).join(' / ') : code;
+}
+
+/** useRegionName as an element (for description lists and table cells). */
+export function RegionName({ code }: { code: string | null | undefined }) {
+  return <>{useRegionName(code) ?? '-'}</>;
 }
 
 const toOption = (n: RegionNode): Option => ({ value: n.code, label: n.name || n.title, isLeaf: !n.hasChildren });
@@ -39,7 +76,7 @@ export function RegionCascader({ value, onChange, placeholder = '请选择所在
   }, []);
 
   // A value given from outside (an edited record's region): its levels are loaded so the path shows by name.
-  const outside = value && path[path.length - 1] !== value ? pathOf(value) : null;
+  const outside = value && path[path.length - 1] !== regionCodeOf(value) ? pathOf(value) : null;
   const outsideKey = outside?.join(',') ?? '';
   useEffect(() => {
     if (!outsideKey || !options.length) return;

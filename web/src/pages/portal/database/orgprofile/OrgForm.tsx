@@ -6,6 +6,7 @@ import { orgProfileKeys, orgProfileSubmit, type OrgProfile } from '../../../../a
 import { toast } from '../../../../api/feedback';
 import { tellUnhandled } from '../../../../api/http';
 import { useCan } from '../../../../components/Access';
+import { ReadOnlyLook, readOnlyControl } from '../../../../components/crud/readOnly';
 import { bodyOf, formFieldOf, formValuesOf } from '../profileKit/fieldKit';
 
 const F = ORG_PROFILE_FIELDS;
@@ -26,7 +27,8 @@ const WIDE = new Set(['registrationInfo', 'reasonNotRegistered', 'duties', 'chan
 /**
  * One part of the org profile as a form: its fields by their contract description, saved with the
  * org, the version read (a stale one shows the server's 数据已被他人修改) and the name (required on
- * every save). Only the given fields change. Read-only without profile_org_edit.
+ * every save). Only the given fields change. Read-only without profile_org_edit. 所在地区 is picked
+ * province → city → county and shown by name.
  */
 export function OrgForm({ profile, names, testId }: { profile: OrgProfile; names: string[]; testId: string }) {
   const can = useCan();
@@ -40,7 +42,7 @@ export function OrgForm({ profile, names, testId }: { profile: OrgProfile; names
     },
     onSettled: () => client.invalidateQueries({ queryKey: orgProfileKeys.detail(profile.deptId) }),
   });
-  return (
+  const shown = (
     <Form
       key={`${profile.deptId}-${profile.version}`}
       form={form}
@@ -58,7 +60,7 @@ export function OrgForm({ profile, names, testId }: { profile: OrgProfile; names
           const f = formFieldOf(n, F[n], 'orgprofile');
           return (
             <Form.Item key={n} name={n} label={f.label} required={f.required} rules={f.rules} validateTrigger={f.validateTrigger ?? 'onBlur'} className={WIDE.has(n) ? 'org-form__wide' : undefined}>
-              {f.input}
+              {editable ? f.input : readOnlyControl(f.input)}
             </Form.Item>
           );
         })}
@@ -75,4 +77,6 @@ export function OrgForm({ profile, names, testId }: { profile: OrgProfile; names
       )}
     </Form>
   );
+  // without the right to edit, the profile is read: values in full contrast, '-' for an empty field
+  return editable ? shown : <ReadOnlyLook>{shown}</ReadOnlyLook>;
 }

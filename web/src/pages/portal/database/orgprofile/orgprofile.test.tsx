@@ -53,9 +53,17 @@ beforeEach(() => {
       { id: '2', deptId: params.deptId, termNo: 2, name: '李前任', post: '会长', isCurrent: 0, version: 1 },
     ];
     if (url.endsWith('/list')) return [];
+    if (url === '/api/blade-system/region/lazy-tree') return REGIONS[params?.parentCode ?? ''] ?? [];
     return undefined;
   }) as never);
 });
+
+const region = (code: string, name: string, hasChildren = true) => ({ id: code, parentId: '', title: name, key: code, value: code, hasChildren, children: [], code, name, level: code.length / 2, adcode: code.padEnd(6, '0') });
+const REGIONS: Record<string, unknown[]> = {
+  '': [region('32', '江苏省')],
+  '32': [region('3201', '南京市'), region('3205', '苏州市')],
+  '3201': [region('320102', '玄武区', false)],
+};
 
 describe('组织档案', () => {
   it('opens the user’s own org first and saves the basic info with the org, its version and the name', async () => {
@@ -73,6 +81,40 @@ describe('组织档案', () => {
     expect(url).toBe(`${OP}/submit`);
     expect(opts.body).toMatchObject({ deptId: '1', version: 5, name: '南京市工商联', englishName: 'Nanjing Federation', regionCode: '320100', orgCode: null });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('更新成功'));
+  }, 30_000);
+
+  it('所在地区 is picked province → city → county and shows by name (the org’s 320100 as 江苏省 / 南京市), read-only without prompts', async () => {
+    request.mockResolvedValue({ code: 200, success: true, msg: '更新成功', data: {} } as never);
+    const { unmount } = renderWith(ALL);
+    const form = await screen.findByTestId('orgprofile-basic');
+    const picker = within(form).getByTestId('orgprofile-form-regionCode');
+    await waitFor(() => expect(picker.textContent).toContain('南京市'));
+    expect(picker.textContent).toContain('江苏省');
+    expect(picker.textContent).not.toContain('320100');
+    // a county picked instead: the record keeps its code
+    fireEvent.mouseDown(within(picker).getByRole('combobox'));
+    const menuItem = (name: string) =>
+      waitFor(() => {
+        const item = screen.queryAllByText(name).find((el) => el.closest('.ant-cascader-menu'));
+        if (!item) throw new Error(`${name} is not listed`);
+        return item;
+      });
+    fireEvent.click(await menuItem('南京市'));
+    fireEvent.click(await menuItem('玄武区'));
+    fireEvent.click(within(form).getByTestId('orgprofile-basic-save'));
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    expect((request.mock.calls[0] as [string, { body: Record<string, unknown> }])[1].body).toMatchObject({ regionCode: '320102' });
+    unmount();
+
+    // without profile_org_edit the profile is read: the region by name, no 请输入… / 请选择… anywhere
+    renderWith(['profile_org']);
+    const readOnly = await screen.findByTestId('orgprofile-basic');
+    const shown = within(readOnly).getByTestId('orgprofile-form-regionCode');
+    await waitFor(() => expect(shown.textContent).toContain('江苏省 / 南京市'));
+    const prompts = [...readOnly.querySelectorAll('[placeholder]')].map((el) => el.getAttribute('placeholder'));
+    expect(prompts.length).toBeGreaterThan(0);
+    expect(prompts.every((p) => p === '-')).toBe(true);
+    expect(readOnly.textContent).not.toMatch(/请输入|请选择/);
   }, 30_000);
 
   it('an office cannot be chosen; a chamber without a profile yet saves without a version, its field checked as the server does', async () => {

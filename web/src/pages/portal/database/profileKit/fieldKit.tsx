@@ -7,6 +7,7 @@ import { fieldSchema, type FieldDef, type Fields } from '@gsl/contract';
 import { sectionApi, uploadAttach, type ProfileKind, type ProfileRow } from '../../../../api/profile';
 import { toast } from '../../../../api/feedback';
 import { tellUnhandled } from '../../../../api/http';
+import { RegionCascader, RegionName } from '../../../../components/RegionCascader';
 import { CrudTable } from '../../../../components/crud/CrudTable';
 import { schemaRule } from '../../../../components/crud/schemaRule';
 import type { CrudFormField } from '../../../../components/crud/types';
@@ -30,6 +31,13 @@ export function displayOf(fields: Fields, row: ProfileRow, name: string): string
   if (f.kind.t === 'flag') return row[name] == null ? '-' : Number(row[name]) === 1 ? '是' : '否';
   if (f.kind.t === 'url' && typeof row[name] === 'string' && (row[name] as string).startsWith('/api/')) return '已上传';
   return dash(row[name]);
+}
+
+/** The value as shown in read-only views: displayOf, with a region by its name (江苏省 / 南京市). */
+export function shownOf(fields: Fields, row: ProfileRow, name: string): ReactNode {
+  const value = row[name];
+  if (fields[name]?.kind.t === 'region' && typeof value === 'string' && value) return <RegionName code={value} />;
+  return displayOf(fields, row, name);
 }
 
 /** A control holding an uploaded file's link (照片, 标志): put-file-attach, then the answer's link. */
@@ -83,6 +91,9 @@ export function controlOf(name: string, f: FieldDef, testId: string): ReactNode 
       return <InputNumber style={{ width: '100%' }} min={0} precision={2} placeholder={`请输入${f.label}`} data-testid={tid} />;
     case 'ratio':
       return <InputNumber style={{ width: '100%' }} min={0} max={100} placeholder={`请输入${f.label}`} data-testid={tid} />;
+    case 'region':
+      // picked province → city → county (as the member forms); the record keeps the region's code
+      return <RegionCascader placeholder={`请选择${f.label}`} testId={tid} />;
     case 'url':
       return name === 'photo' || name === 'logo' ? <AttachInput testId={tid} /> : <Input placeholder={`请输入${f.label}`} maxLength={500} data-testid={tid} />;
     case 'text':
@@ -99,7 +110,7 @@ export function controlOf(name: string, f: FieldDef, testId: string): ReactNode 
 /** A dialog field checked by the contract's schema of that field (dates: required only). */
 export function formFieldOf(name: string, f: FieldDef, testId: string, extra: Partial<CrudFormField> = {}): CrudFormField {
   const rules = isDate(f) ? (f.required ? [{ required: true, message: f.required }] : []) : [schemaRule(fieldSchema(f) as never)];
-  const picks = f.kind.t === 'code' || f.kind.t === 'flag' || isDate(f);
+  const picks = f.kind.t === 'code' || f.kind.t === 'flag' || f.kind.t === 'region' || isDate(f);
   return { name, label: f.label, required: Boolean(f.required), rules, input: controlOf(name, f, testId), validateTrigger: picks ? ['onBlur', 'onChange'] : undefined, ...extra };
 }
 
@@ -129,7 +140,7 @@ export function columnsOf(fields: Fields, names: Array<string | [string, number]
       title: fields[n]?.label ?? n,
       width,
       ellipsis: true,
-      render: (_: unknown, row: ProfileRow) => (i === 0 && first ? first(row) : displayOf(fields, row, n)),
+      render: (_: unknown, row: ProfileRow) => (i === 0 && first ? first(row) : shownOf(fields, row, n)),
     };
   });
 }
@@ -142,7 +153,7 @@ export function ProfileDescriptions({ fields, row, names = Object.keys(fields), 
       size="small"
       column={column}
       data-testid={testId}
-      items={names.map((n) => ({ key: n, label: fields[n]?.label ?? n, children: displayOf(fields, row, n) }))}
+      items={names.map((n) => ({ key: n, label: fields[n]?.label ?? n, children: shownOf(fields, row, n) }))}
     />
   );
 }
@@ -178,7 +189,6 @@ export function SectionTable({
       filters={filters}
       fromFormValues={(values, row) => bodyOf(values, Boolean(row))}
       labelWidth={130}
-      actionWidth={140}
     />
   );
 }
