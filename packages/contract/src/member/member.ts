@@ -1,5 +1,5 @@
 /**
- * Members of a federation (specification §3, §7 "Members and chambers"; issue 5): 企业会员, 团体会员,
+ * Members of a federation (specification §3, §7 "Members and chambers"): 企业会员, 团体会员,
  * 个人会员 and their 会员代表. Shared by the server (validation, labels of the change history) and the web
  * (forms, tags, the same Chinese messages).
  */
