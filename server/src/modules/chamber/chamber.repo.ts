@@ -143,4 +143,36 @@ export const chamberRepo = {
       .where((eb) => scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.createUser' }))
       .executeTakeFirst();
   },
+
+  /** Whether the org is a live dept of the tenant inside the (user) scope. */
+  async orgVisible(db: Db, userScope: DataScope, deptId: string): Promise<boolean> {
+    const dept = await db
+      .selectFrom('bladeDept as d')
+      .select('d.id')
+      .where('d.id', '=', deptId)
+      .where('d.isDeleted', '=', 0)
+      .where('d.tenantId', '=', userScope.actor.tenantId)
+      .where((eb) => scopePredicate(eb, userScope, { dept: 'd.id' }))
+      .executeTakeFirst();
+    return !!dept;
+  },
+
+  /** A page of the live users of the org's child orgs inside the user scope, by org order then user order. */
+  childOrgUsers(db: Db, userScope: DataScope, deptId: string, page: PageQuery) {
+    const base = db
+      .selectFrom('bladeUser as u')
+      .innerJoin('bladeDept as d', 'd.id', 'u.deptId')
+      .where('u.isDeleted', '=', 0)
+      .where('d.isDeleted', '=', 0)
+      .where('u.tenantId', '=', userScope.actor.tenantId)
+      .where('d.parentId', '=', deptId)
+      .where((eb) => scopePredicate(eb, userScope, { dept: 'u.deptId', owner: 'u.createUser' }));
+    return paginate<{ id: string; account: string; realName: string | null; phone: string | null; deptId: string; deptName: string }>(
+      base,
+      (qb) => qb.select(['u.id', 'u.account', 'u.realName', 'u.phone', 'u.deptId', 'd.deptName']),
+      page,
+      {},
+      [['d.sort', 'asc'], ['u.seq', 'asc'], ['u.id', 'asc']],
+    );
+  },
 };

@@ -5,12 +5,11 @@ import {
 } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
-import { resolveScope, scopePredicate } from '../../platform/access/scope.js';
+import { resolveScope } from '../../platform/access/scope.js';
 import { recordHistory } from '../../platform/audit/change-log.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
-import { paginate } from '../../platform/http/paging.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
 import { formatTime } from '../../platform/http/time.js';
 import { userRecord } from '../user/user.routes.js';
@@ -184,26 +183,10 @@ export default async function chamberRoutes(app: FastifyInstance) {
     response: pageOf(z.object({ id: z.string(), account: z.string(), realName: z.string().nullable(), phone: z.string().nullable(), deptId: z.string(), deptName: z.string().nullable() })),
     handler: async ({ actor, query }) => {
       const scope = await resolveScope(db, actor, 'user');
-      const dept = await db
-        .selectFrom('bladeDept as d')
-        .select('d.id')
-        .where('d.id', '=', query.deptId)
-        .where('d.isDeleted', '=', 0)
-        .where('d.tenantId', '=', actor.tenantId)
-        .where((eb) => scopePredicate(eb, scope, { dept: 'd.id' }))
-        .executeTakeFirst();
-      if (!dept) throw notFound();
-      const base = db
-        .selectFrom('bladeUser as u')
-        .innerJoin('bladeDept as d', 'd.id', 'u.deptId')
-        .where('u.isDeleted', '=', 0)
-        .where('d.isDeleted', '=', 0)
-        .where('u.tenantId', '=', actor.tenantId)
-        .where('d.parentId', '=', query.deptId)
-        .where((eb) => scopePredicate(eb, scope, { dept: 'u.deptId', owner: 'u.createUser' }));
-      const page = await paginate(base, (qb) => qb.select(['u.id', 'u.account', 'u.realName', 'u.phone', 'u.deptId', 'd.deptName']), query, {}, [['d.sort', 'asc'], ['u.seq', 'asc'], ['u.id', 'asc']]);
+      if (!(await chamberRepo.orgVisible(db, scope, query.deptId))) throw notFound();
+      const page = await chamberRepo.childOrgUsers(db, scope, query.deptId, query);
       const full = await isGranted(db, actor, 'user_view');
-      return { ...page, records: page.records.map((r: any) => ({ ...r, id: String(r.id), deptId: String(r.deptId), phone: full ? r.phone : maskPhone(r.phone) })) };
+      return { ...page, records: page.records.map((r) => ({ ...r, id: String(r.id), deptId: String(r.deptId), phone: full ? r.phone : maskPhone(r.phone) })) };
     },
   });
 

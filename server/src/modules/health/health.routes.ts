@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { route } from '../../platform/http/route.js';
+import { healthRepo } from './health.repo.js';
 
 export default async function healthRoutes(app: FastifyInstance) {
   route(app, {
@@ -13,7 +13,7 @@ export default async function healthRoutes(app: FastifyInstance) {
     handler: async ({ reply }) => {
       const started = Date.now();
       try {
-        await sql`select 1`.execute(app.db);
+        await healthRepo.ping(app.db);
         return reply.send({ status: 'UP', database: 'UP', latencyMs: Date.now() - started });
       } catch {
         return reply.status(503).send({ status: 'DOWN', database: 'DOWN' });

@@ -8,6 +8,7 @@ import { XLSX, XLSX_UPLOAD, importAnswer, importQuery, isDryRun, readXlsxUpload,
 import { MEMBER_KIND_DEFS, MEMBER_RESOURCE } from './member.kinds.js';
 import { memberExcelService } from './member-excel.service.js';
 import { memberImportService } from './member-import.service.js';
+import { memberRepo } from './member.repo.js';
 import { memberService } from './member.service.js';
 import { memberPageQuery } from './member.routes.js';
 
@@ -73,8 +74,8 @@ export default async function memberExcelRoutes(app: FastifyInstance) {
       produces: XLSX,
       scope: { none: '空白导入模板: 仅含表头、示例行与本机构名称' },
       handler: async ({ actor, reply }) => {
-        const own = await db.selectFrom('bladeDept').select('deptName').where('id', '=', actor.deptId).executeTakeFirst();
-        return xlsxDownload(reply, `member-${kind.kind}-template.xlsx`, `${kind.label}导入模板.xlsx`).send(await memberImportService.template(kind, own?.deptName ?? null));
+        const own = await memberRepo.deptName(db, actor.deptId);
+        return xlsxDownload(reply, `member-${kind.kind}-template.xlsx`, `${kind.label}导入模板.xlsx`).send(await memberImportService.template(kind, own));
       },
     });
 

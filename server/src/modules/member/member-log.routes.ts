@@ -1,24 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { LOG_MODES, MEMBER_KIND_LABELS, MEMBER_KINDS, pageQuery, type MemberKind } from '@gsl/contract';
-import { resolveScope, scopePredicate } from '../../platform/access/scope.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
-import { route } from '../../platform/http/route.js';
-import { formatTime } from '../../platform/http/time.js';
-import { MEMBER_RESOURCE } from './member.kinds.js';
+import { MEMBER_KIND_LABELS, pageQuery, type MemberKind } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
-import { notFound } from '../../platform/http/errors.js';
-import { memberRepo } from './member.repo.js';
+import { resolveScope } from '../../platform/access/scope.js';
 import { changesOf, logView } from '../../platform/audit/change-log.js';
-
-const LOG_FIELDS: FieldWhitelist = {
-  recordName: { column: 'l.recordName', kind: 'text' },
-  createBy: { column: 'l.createBy', kind: 'text' },
-  createName: { column: 'l.createName', kind: 'text' },
-  fieldCount: { column: 'l.fieldCount', kind: 'int' },
-  createTime: { column: 'l.createTime', kind: 'date' },
-};
+import { notFound } from '../../platform/http/errors.js';
+import { route } from '../../platform/http/route.js';
+import { memberLogRepo, type LogRow } from './member-log.repo.js';
+import { MEMBER_RESOURCE } from './member.kinds.js';
+import { memberRepo } from './member.repo.js';
 
 /** Every history row belongs to a member kind (scope metadata: the rows these routes can show). */
 const LOG_WHERE = "tag in ('enterprise', 'group', 'person')";
@@ -41,30 +32,11 @@ const logRecord = z.object({
 });
 const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 
-type LogRow = { id: string; tag: string; mode: string; recordId: string; recordName: string | null; deptId: string; deptName: string | null; fieldCount: number; createBy: string | null; createName: string | null; createTime: Date };
-
 /** The change history of member records inside the caller's member data scope, newest first. */
 async function logPage(db: Db, actor: Actor, query: LogQuery) {
   const scope = await resolveScope(db, actor, MEMBER_RESOURCE);
   const tags = [...new Set([...(query.tags ? query.tags.split(',') : []), ...(query.tag ? [query.tag] : [])])];
-  const base = db
-    .selectFrom('aocLog as l')
-    .leftJoin('bladeDept as d', 'd.id', 'l.deptId')
-    .where('l.tenantId', '=', actor.tenantId)
-    .where((eb) => {
-      const parts = [scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.createUser' }), ...filterExpressions(eb, query as Record<string, unknown>, LOG_FIELDS)];
-      parts.push(eb('l.tag', 'in', tags.length ? tags : [...MEMBER_KINDS]));
-      if (query.mode) parts.push(eb('l.mode', '=', query.mode));
-      if (query.recordId) parts.push(eb('l.recordId', '=', query.recordId));
-      return eb.and(parts);
-    });
-  return paginate<LogRow>(
-    base,
-    (qb) => qb.select(['l.id', 'l.tag', 'l.mode', 'l.recordId', 'l.recordName', 'l.deptId', 'd.deptName', 'l.fieldCount', 'l.createBy', 'l.createName', 'l.createTime']),
-    query,
-    LOG_FIELDS,
-    [['l.createTime', 'desc'], ['l.id', 'desc']],
-  );
+  return memberLogRepo.page(db, scope, query, query as Record<string, unknown>, { tags, mode: query.mode || undefined, recordId: query.recordId || undefined });
 }
 
 export default async function memberLogRoutes(app: FastifyInstance) {
@@ -114,16 +86,7 @@ export default async function memberLogRoutes(app: FastifyInstance) {
     scope: { resource: MEMBER_RESOURCE, record: { table: 'aoc_log', idFrom: 'query.logId', deptColumn: 'dept_id', ownerColumn: 'create_user', where: LOG_WHERE } },
     response: z.array(change),
     handler: async ({ actor, query }) => {
-      const scope = await resolveScope(db, actor, MEMBER_RESOURCE);
-      const log = await db
-        .selectFrom('aocLog as l')
-        .select('l.id')
-        .where('l.id', '=', query.logId)
-        .where('l.tag', 'in', [...MEMBER_KINDS])
-        .where('l.tenantId', '=', actor.tenantId)
-        .where((eb) => scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.createUser' }))
-        .executeTakeFirst();
-      if (!log) throw notFound();
+      if (!(await memberLogRepo.visible(db, await resolveScope(db, actor, MEMBER_RESOURCE), query.logId))) throw notFound();
       return (await changesOf(db, [query.logId])).get(query.logId) ?? [];
     },
   });
@@ -142,5 +105,4 @@ export default async function memberLogRoutes(app: FastifyInstance) {
       return { total: c.enterprise + c.group + c.person, ...c };
     },
   });
-
 }

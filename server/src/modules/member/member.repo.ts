@@ -172,6 +172,11 @@ export const memberRepo = {
       .executeTakeFirst();
   },
 
+  /** A dept's name (the import template names the caller's own org). */
+  async deptName(db: Db, deptId: string): Promise<string | null> {
+    return (await db.selectFrom('bladeDept').select('deptName').where('id', '=', deptId).executeTakeFirst())?.deptName ?? null;
+  },
+
   /** Every live org of the tenant inside the scope that may own members (an import's 所属组织 by name or id). */
   orgsInScope(db: Db, scope: DataScope, categories: number[]) {
     return db
