@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, idField, pageQuery } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
 import { resolveScope } from '../../../platform/access/scope.js';
-import { paginate } from '../../../platform/http/paging.js';
 import { route } from '../../../platform/http/route.js';
 import { grantedLists } from './role.grant.js';
-import { ROLE_USER_COLUMNS, ROLE_USER_FIELDS, roleRepo, type RoleUserRow } from './role.repo.js';
+import { roleRepo } from './role.repo.js';
 import { orgInScope, roleScope, visibleRoleOrNotFound } from './role.service.js';
 import { roleForest, roleUserView, roleView } from './role.view.js';
 import { roleRecord } from './role.schema.js';
@@ -73,9 +72,10 @@ export default async function roleV2Routes(app: FastifyInstance) {
     },
   });
 
-  const usersOf = async (actor: Actor, roleId: string, filters: Record<string, unknown>) => {
+  /** The users holding a role the actor sees (404 otherwise), inside the user data scope. */
+  const userScopeFor = async (actor: Actor, roleId: string) => {
     await visibleRoleOrNotFound(app.db, actor, roleId);
-    return roleRepo.usersBase(app.db, actor.tenantId, await resolveScope(app.db, actor, 'user'), roleId, filters);
+    return resolveScope(app.db, actor, 'user');
   };
 
   route(app, {
@@ -87,8 +87,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     query: z.object(roleUserFilters).passthrough(),
     response: z.array(roleUser),
     handler: async ({ actor, query }) => {
-      const base = await usersOf(actor, query.roleId, query as Record<string, unknown>);
-      const rows = (await base.select(ROLE_USER_COLUMNS).orderBy('u.deptId').orderBy('u.seq').orderBy('u.id').limit(MAX_PAGE_SIZE).execute()) as RoleUserRow[];
+      const rows = await roleRepo.users(app.db, actor.tenantId, await userScopeFor(actor, query.roleId), query.roleId, query as Record<string, unknown>, MAX_PAGE_SIZE);
       return rows.map((r) => roleUserView(r, tz));
     },
   });
@@ -102,12 +101,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     query: pageQuery.extend(roleUserFilters).passthrough(),
     response: z.object({ records: z.array(roleUser), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
     handler: async ({ actor, query }) => {
-      const base = await usersOf(actor, query.roleId, query as Record<string, unknown>);
-      const page = await paginate<RoleUserRow>(base, (qb) => qb.select(ROLE_USER_COLUMNS) as never, query, ROLE_USER_FIELDS, [
-        ['u.deptId', 'asc'],
-        ['u.seq', 'asc'],
-        ['u.id', 'asc'],
-      ]);
+      const page = await roleRepo.usersPage(app.db, actor.tenantId, await userScopeFor(actor, query.roleId), query.roleId, query, query as Record<string, unknown>);
       return { ...page, records: page.records.map((r) => roleUserView(r, tz)) };
     },
   });

@@ -64,7 +64,7 @@ export interface RoleUserRow {
   createTime: Date;
 }
 
-export const ROLE_USER_FIELDS: FieldWhitelist = {
+const ROLE_USER_FIELDS: FieldWhitelist = {
   account: { column: 'u.account', kind: 'text' },
   realName: { column: 'u.realName', kind: 'text' },
   deptId: { column: 'u.deptId', kind: 'id' },
@@ -187,17 +187,30 @@ export const roleRepo = {
     return Number(r.numUpdatedRows);
   },
 
-  /** The users holding a role, inside the user data scope. */
-  usersBase(db: Db, tenantId: string, userScope: DataScope, roleId: string, filters: Record<string, unknown>) {
-    return db
-      .selectFrom('bladeUserRole as ur')
-      .innerJoin('bladeUser as u', 'u.id', 'ur.userId')
-      .leftJoin('bladeDept as d', 'd.id', 'u.deptId')
-      .where('ur.roleId', '=', roleId)
-      .where('u.tenantId', '=', tenantId)
-      .where('u.isDeleted', '=', 0)
-      .where((eb) => eb.and([scopePredicate(eb, userScope, { dept: 'u.deptId', owner: 'u.createUser' }), ...filterExpressions(eb, filters, ROLE_USER_FIELDS)]));
+  /** The users holding a role inside the user data scope, by org and order (at most `limit`). */
+  users(db: Db, tenantId: string, userScope: DataScope, roleId: string, filters: Record<string, unknown>, limit: number): Promise<RoleUserRow[]> {
+    return usersOf(db, tenantId, userScope, roleId, filters).select(ROLE_USER_COLUMNS).orderBy('u.deptId').orderBy('u.seq').orderBy('u.id').limit(limit).execute();
+  },
+
+  /** A page of the users holding a role inside the user data scope. */
+  usersPage(db: Db, tenantId: string, userScope: DataScope, roleId: string, page: PageQuery, filters: Record<string, unknown>) {
+    return paginate<RoleUserRow>(usersOf(db, tenantId, userScope, roleId, filters), (qb) => qb.select(ROLE_USER_COLUMNS) as never, page, ROLE_USER_FIELDS, [
+      ['u.deptId', 'asc'],
+      ['u.seq', 'asc'],
+      ['u.id', 'asc'],
+    ]);
   },
 };
 
-export const ROLE_USER_COLUMNS = ['u.id', 'u.account', 'u.realName', 'u.name', 'u.deptId', 'd.deptName', 'u.profileTag', 'u.status', 'u.createTime'] as const;
+const ROLE_USER_COLUMNS = ['u.id', 'u.account', 'u.realName', 'u.name', 'u.deptId', 'd.deptName', 'u.profileTag', 'u.status', 'u.createTime'] as const;
+
+function usersOf(db: Db, tenantId: string, userScope: DataScope, roleId: string, filters: Record<string, unknown>) {
+  return db
+    .selectFrom('bladeUserRole as ur')
+    .innerJoin('bladeUser as u', 'u.id', 'ur.userId')
+    .leftJoin('bladeDept as d', 'd.id', 'u.deptId')
+    .where('ur.roleId', '=', roleId)
+    .where('u.tenantId', '=', tenantId)
+    .where('u.isDeleted', '=', 0)
+    .where((eb) => eb.and([scopePredicate(eb, userScope, { dept: 'u.deptId', owner: 'u.createUser' }), ...filterExpressions(eb, filters, ROLE_USER_FIELDS)]));
+}
