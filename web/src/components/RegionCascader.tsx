@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Cascader } from 'antd';
 import { useQueries } from '@tanstack/react-query';
 import type { RegionNode } from '@gsl/contract';
@@ -61,7 +61,9 @@ const toOption = (n: RegionNode): Option => ({ value: n.code, label: n.name || n
  * '320106'), the prefix of every code under it — a search sends it as `regionCode_likeright`, a form
  * stores it as the record's region (the code blade_region knows it by).
  */
-export function RegionCascader({ value, onChange, placeholder = '请选择所在地区', testId }: { value?: string; onChange?: (code: string | undefined) => void; placeholder?: string; testId?: string }) {
+export function RegionCascader({
+  value, onChange, placeholder = '请选择所在地区', testId, style,
+}: { value?: string; onChange?: (code: string | undefined) => void; placeholder?: string; testId?: string; style?: CSSProperties }) {
   const [options, setOptions] = useState<Option[]>([]);
   const [path, setPath] = useState<string[]>([]);
   const [failed, setFailed] = useState(false);
@@ -126,7 +128,7 @@ export function RegionCascader({ value, onChange, placeholder = '请选择所在
       value={shown}
       placeholder={failed ? '地区加载失败' : placeholder}
       status={failed ? 'error' : undefined}
-      style={{ width: 220 }}
+      style={{ width: 220, ...style }}
       data-testid={testId}
       onChange={(p) => {
         const codes = ((p ?? []) as Array<string | number>).map(String);

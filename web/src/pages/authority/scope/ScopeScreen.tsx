@@ -37,19 +37,19 @@ const menuNodes = (nodes: readonly MenuTreeNode[], kind: ScopeKind): DataNode[] 
   }));
 
 const DATA_COLUMNS: ColumnsType<DataScopeView> = [
-  { key: 'scopeName', dataIndex: 'scopeName', title: '权限名称', width: 200, ellipsis: true },
-  { key: 'resourceCode', dataIndex: 'resourceCode', title: '资源编号', width: 160, ellipsis: true },
-  { key: 'scopeColumn', dataIndex: 'scopeColumn', title: '权限字段', width: 120, ellipsis: true },
-  { key: 'scopeTypeName', dataIndex: 'scopeTypeName', title: '规则类型', width: 150, ellipsis: true },
-  { key: 'menuName', dataIndex: 'menuName', title: '所属菜单', width: 140, ellipsis: true },
+  { key: 'scopeName', dataIndex: 'scopeName', title: '权限名称', width: 200, minWidth: 140 },
+  { key: 'resourceCode', dataIndex: 'resourceCode', title: '资源编号', width: 160, minWidth: 110 },
+  { key: 'scopeColumn', dataIndex: 'scopeColumn', title: '权限字段', width: 120, minWidth: 90 },
+  { key: 'scopeTypeName', dataIndex: 'scopeTypeName', title: '规则类型', width: 150, minWidth: 100 },
+  { key: 'menuName', dataIndex: 'menuName', title: '所属菜单', width: 140, minWidth: 100 },
 ];
 
 const API_COLUMNS: ColumnsType<ApiScopeView> = [
-  { key: 'scopeName', dataIndex: 'scopeName', title: '接口名称', width: 200, ellipsis: true },
-  { key: 'resourceCode', dataIndex: 'resourceCode', title: '资源编号', width: 160, ellipsis: true },
-  { key: 'scopePath', dataIndex: 'scopePath', title: '接口路径', width: 260, ellipsis: true },
-  { key: 'scopeTypeName', dataIndex: 'scopeTypeName', title: '接口类型', width: 100, ellipsis: true },
-  { key: 'menuName', dataIndex: 'menuName', title: '所属菜单', width: 140, ellipsis: true },
+  { key: 'scopeName', dataIndex: 'scopeName', title: '接口名称', width: 200, minWidth: 140 },
+  { key: 'resourceCode', dataIndex: 'resourceCode', title: '资源编号', width: 160, minWidth: 110 },
+  { key: 'scopePath', dataIndex: 'scopePath', title: '接口路径', width: 260, minWidth: 160 },
+  { key: 'scopeTypeName', dataIndex: 'scopeTypeName', title: '接口类型', width: 100, minWidth: 80 },
+  { key: 'menuName', dataIndex: 'menuName', title: '所属菜单', width: 140, minWidth: 100 },
 ];
 
 /**

@@ -4,12 +4,12 @@ import type { ApiLogView, ErrorLogView, LogCommonView, LogKind, UsualLogView } f
 import { API_LOG_TYPES } from './logFormat';
 
 const head: ColumnsType<LogCommonView> = [
-  { key: 'createTime', dataIndex: 'createTime', title: '日志时间', width: 170 },
-  { key: 'createBy', dataIndex: 'createBy', title: '操作人', width: 110, ellipsis: true },
+  { key: 'createTime', dataIndex: 'createTime', title: '日志时间', width: 175 },
+  { key: 'createBy', dataIndex: 'createBy', title: '操作人', width: 110, minWidth: 80 },
   { key: 'method', dataIndex: 'method', title: '请求方法', width: 90, align: 'center' },
-  { key: 'requestUri', dataIndex: 'requestUri', title: '请求地址', width: 280, ellipsis: true },
+  { key: 'requestUri', dataIndex: 'requestUri', title: '请求地址', width: 280, minWidth: 160 },
 ];
-const tail: ColumnsType<LogCommonView> = [{ key: 'remoteIp', dataIndex: 'remoteIp', title: '操作IP', width: 130, ellipsis: true }];
+const tail: ColumnsType<LogCommonView> = [{ key: 'remoteIp', dataIndex: 'remoteIp', title: '操作IP', width: 130, minWidth: 110 }];
 
 const statusColor = (status: number | null) => (status === null ? 'default' : status >= 500 ? 'error' : status >= 400 ? 'warning' : 'success');
 
@@ -17,14 +17,14 @@ const statusColor = (status: number | null) => (status === null ? 'default' : st
 const USUAL: ColumnsType<UsualLogView> = [
   ...(head as ColumnsType<UsualLogView>),
   { key: 'logLevel', dataIndex: 'logLevel', title: '日志级别', width: 100, align: 'center', render: (v: string | null) => (v ? <Tag>{v}</Tag> : '-') },
-  { key: 'logId', dataIndex: 'logId', title: '日志业务ID', width: 160, ellipsis: true },
+  { key: 'logId', dataIndex: 'logId', title: '日志业务ID', width: 160, minWidth: 110 },
   ...(tail as ColumnsType<UsualLogView>),
 ];
 
 /** 接口日志: time, user, method, address, name, type, status, duration. */
 const API: ColumnsType<ApiLogView> = [
   ...(head as ColumnsType<ApiLogView>),
-  { key: 'title', dataIndex: 'title', title: '日志名称', width: 220, ellipsis: true },
+  { key: 'title', dataIndex: 'title', title: '日志名称', width: 220, minWidth: 120 },
   {
     key: 'type',
     dataIndex: 'type',
@@ -41,8 +41,8 @@ const API: ColumnsType<ApiLogView> = [
 /** 错误日志: time, user, method, address, exception, message. */
 const ERROR: ColumnsType<ErrorLogView> = [
   ...(head as ColumnsType<ErrorLogView>),
-  { key: 'exceptionName', dataIndex: 'exceptionName', title: '异常名', width: 180, ellipsis: true },
-  { key: 'message', dataIndex: 'message', title: '异常信息', width: 320, ellipsis: true },
+  { key: 'exceptionName', dataIndex: 'exceptionName', title: '异常名', width: 180, minWidth: 120 },
+  { key: 'message', dataIndex: 'message', title: '异常信息', width: 320, minWidth: 160 },
   ...(tail as ColumnsType<ErrorLogView>),
 ];
 

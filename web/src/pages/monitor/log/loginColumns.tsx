@@ -5,11 +5,11 @@ import type { CrudSearchField } from '../../../components/crud/types';
 
 /** 登录日志's columns: time, account, name, org, how, result (with the refusal's reason), address, browser. */
 export const LOGIN_LOG_COLUMNS: ColumnsType<LoginLogView> = [
-  { key: 'createTime', dataIndex: 'createTime', title: '登录时间', width: 170 },
-  { key: 'account', dataIndex: 'account', title: '登录账号', width: 130, ellipsis: true },
-  { key: 'realName', dataIndex: 'realName', title: '姓名', width: 110, ellipsis: true, render: (v: string | null) => v || '-' },
-  { key: 'deptName', dataIndex: 'deptName', title: '所属机构', width: 180, ellipsis: true, render: (v: string | null) => v || '-' },
-  { key: 'loginTypeName', dataIndex: 'loginTypeName', title: '登录方式', width: 130 },
+  { key: 'createTime', dataIndex: 'createTime', title: '登录时间', width: 175 },
+  { key: 'account', dataIndex: 'account', title: '登录账号', width: 130, minWidth: 90 },
+  { key: 'realName', dataIndex: 'realName', title: '姓名', width: 110, minWidth: 70, render: (v: string | null) => v || '-' },
+  { key: 'deptName', dataIndex: 'deptName', title: '所属机构', width: 180, minWidth: 110, render: (v: string | null) => v || '-' },
+  { key: 'loginTypeName', dataIndex: 'loginTypeName', title: '登录方式', width: 130, minWidth: 90 },
   {
     key: 'success',
     dataIndex: 'success',
@@ -25,9 +25,9 @@ export const LOGIN_LOG_COLUMNS: ColumnsType<LoginLogView> = [
       return v !== 1 && row.message ? <Tooltip title={row.message}>{tag}</Tooltip> : tag;
     },
   },
-  { key: 'message', dataIndex: 'message', title: '提示信息', width: 200, ellipsis: true, render: (v: string | null) => v || '-' },
-  { key: 'remoteIp', dataIndex: 'remoteIp', title: '登录IP', width: 130, ellipsis: true },
-  { key: 'userAgent', dataIndex: 'userAgent', title: '浏览器', width: 240, ellipsis: true, render: (v: string | null) => v || '-' },
+  { key: 'message', dataIndex: 'message', title: '提示信息', width: 200, minWidth: 120, render: (v: string | null) => v || '-' },
+  { key: 'remoteIp', dataIndex: 'remoteIp', title: '登录IP', width: 130, minWidth: 110 },
+  { key: 'userAgent', dataIndex: 'userAgent', title: '浏览器', width: 240, minWidth: 120, render: (v: string | null) => v || '-' },
 ];
 
 /** Search: account, name, org, address and the result. */

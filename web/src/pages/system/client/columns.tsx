@@ -11,6 +11,7 @@ export const CLIENT_COLUMNS: ColumnsType<ClientView> = [
     dataIndex: 'clientId',
     title: '客户端编号',
     width: 200,
+    minWidth: 150,
     render: (value: string) => (
       <Space size={4}>
         <span>{value}</span>
@@ -23,6 +24,8 @@ export const CLIENT_COLUMNS: ColumnsType<ClientView> = [
     dataIndex: 'authorizedGrantTypes',
     title: '授权类型',
     width: 320,
+    minWidth: 220,
+    ellipsis: false, // every grant type's tag shows, on as many lines as it takes
     render: (value: string) => (
       <Space size={[4, 4]} wrap>
         {splitList(value).map((g) => (
@@ -31,7 +34,7 @@ export const CLIENT_COLUMNS: ColumnsType<ClientView> = [
       </Space>
     ),
   },
-  { key: 'scope', dataIndex: 'scope', title: '授权范围', width: 110, ellipsis: true },
+  { key: 'scope', dataIndex: 'scope', title: '授权范围', width: 110, minWidth: 90 },
   { key: 'accessTokenValidity', dataIndex: 'accessTokenValidity', title: '访问令牌时效(秒)', width: 140, align: 'right' },
   { key: 'refreshTokenValidity', dataIndex: 'refreshTokenValidity', title: '刷新令牌时效(秒)', width: 140, align: 'right' },
   {

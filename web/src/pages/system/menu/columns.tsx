@@ -9,7 +9,7 @@ export const MENU_COLUMNS: ColumnsType<MenuAdminRow> = [
     dataIndex: 'name',
     title: '菜单名称',
     width: 260,
-    ellipsis: true,
+    minWidth: 180,
     render: (name: string, row) => (
       <Space size={6}>
         {menuIcon(row.source)}
@@ -17,8 +17,8 @@ export const MENU_COLUMNS: ColumnsType<MenuAdminRow> = [
       </Space>
     ),
   },
-  { key: 'path', dataIndex: 'path', title: '路由地址', width: 220, ellipsis: true },
-  { key: 'code', dataIndex: 'code', title: '菜单编号', width: 180, ellipsis: true },
+  { key: 'path', dataIndex: 'path', title: '路由地址', width: 220, minWidth: 140 },
+  { key: 'code', dataIndex: 'code', title: '菜单编号', width: 180, minWidth: 120 },
   {
     key: 'category',
     dataIndex: 'category',
@@ -27,6 +27,6 @@ export const MENU_COLUMNS: ColumnsType<MenuAdminRow> = [
     align: 'center',
     render: (v: number) => (v === 2 ? <Tag color="orange">按钮</Tag> : <Tag color="blue">菜单</Tag>),
   },
-  { key: 'alias', dataIndex: 'alias', title: '菜单别名', width: 120, ellipsis: true },
+  { key: 'alias', dataIndex: 'alias', title: '菜单别名', width: 120, minWidth: 90 },
   { key: 'sort', dataIndex: 'sort', title: '菜单排序', width: 100, align: 'center' },
 ];

@@ -8,16 +8,17 @@ import { quotaText } from './tenantLogic';
 const shape = tenantSubmit.shape;
 
 export const TENANT_COLUMNS: ColumnsType<TenantView> = [
-  { key: 'tenantId', dataIndex: 'tenantId', title: '租户ID', width: 100, align: 'center' },
-  { key: 'tenantName', dataIndex: 'tenantName', title: '租户名称', width: 200, ellipsis: true },
-  { key: 'linkman', dataIndex: 'linkman', title: '联系人', width: 100, ellipsis: true },
-  { key: 'contactNumber', dataIndex: 'contactNumber', title: '联系电话', width: 130 },
-  { key: 'accountNumber', title: '账号额度', width: 110, align: 'center', render: (_v, row) => quotaText(row) },
+  { key: 'tenantId', dataIndex: 'tenantId', title: '租户ID', width: 100, minWidth: 70, align: 'center' },
+  { key: 'tenantName', dataIndex: 'tenantName', title: '租户名称', width: 200, minWidth: 120 },
+  { key: 'linkman', dataIndex: 'linkman', title: '联系人', width: 100, minWidth: 70 },
+  { key: 'contactNumber', dataIndex: 'contactNumber', title: '联系电话', width: 130, minWidth: 110 },
+  { key: 'accountNumber', title: '账号额度', width: 110, minWidth: 80, align: 'center', render: (_v, row) => quotaText(row) },
   {
     key: 'expireTime',
     dataIndex: 'expireTime',
     title: '过期时间',
     width: 200,
+    minWidth: 175,
     render: (v: string | null, row) =>
       v ? (
         <span>
@@ -27,8 +28,8 @@ export const TENANT_COLUMNS: ColumnsType<TenantView> = [
         '不限'
       ),
   },
-  { key: 'packageName', dataIndex: 'packageName', title: '产品包', width: 140, ellipsis: true, render: (v: string | null) => v ?? '不限' },
-  { key: 'domainUrl', dataIndex: 'domainUrl', title: '绑定域名', width: 180, ellipsis: true },
+  { key: 'packageName', dataIndex: 'packageName', title: '产品包', width: 140, minWidth: 90, render: (v: string | null) => v ?? '不限' },
+  { key: 'domainUrl', dataIndex: 'domainUrl', title: '绑定域名', width: 180, minWidth: 100 },
 ];
 
 export const packageOptions = (packages: readonly TenantPackageView[]) => packages.map((p) => ({ value: p.id, label: p.packageName }));

@@ -73,7 +73,15 @@ const TABS: ProfileTab[] = ENTERPRISE_SECTIONS.map((s) => ({
 export default function EnterpriseBasePage() {
   const [open, setOpen] = useState<string>();
   const name = (row: ProfileRow) => (
-    <a onClick={() => setOpen(row.id)} data-testid={`enterprisebase-open-${row.id}`}>
+    // with an href the link is reached and opened by keyboard too
+    <a
+      href="#"
+      onClick={(e) => {
+        e.preventDefault();
+        setOpen(row.id);
+      }}
+      data-testid={`enterprisebase-open-${row.id}`}
+    >
       {row.name}
     </a>
   );
@@ -84,8 +92,8 @@ export default function EnterpriseBasePage() {
         testId="enterprisebase"
         api={enterpriseBaseApi}
         columns={[
-          ...columnsOf(F, [['name', 220], ['creditCode', 190], ['legalPerson', 100], ['registeredCapital', 130], ['establishedDate', 110], ['enterpriseType', 110], ['industry', 120], ['status', 90]], name),
-          { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 160, ellipsis: true, render: (v: string | null) => v ?? '-' },
+          ...columnsOf(F, [['name', 220, 120], ['creditCode', 190, 150], ['legalPerson', 100, 87], ['registeredCapital', 130], ['establishedDate', 110, 105], ['enterpriseType', 110, 80], ['industry', 120, 80], ['status', 90]], name),
+          { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 160, minWidth: 100, render: (v: string | null) => v ?? '-' },
         ]}
         fields={formFieldsOf(F, 'enterprisebase', ENTERPRISE_FORM_NAMES)}
         search={SEARCH}

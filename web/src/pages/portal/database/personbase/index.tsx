@@ -57,7 +57,15 @@ const SEARCH: CrudSearchField[] = [
 export default function PersonBasePage() {
   const [open, setOpen] = useState<string>();
   const name = (row: ProfileRow) => (
-    <a onClick={() => setOpen(row.id)} data-testid={`personbase-open-${row.id}`}>
+    // with an href the link is reached and opened by keyboard too
+    <a
+      href="#"
+      onClick={(e) => {
+        e.preventDefault();
+        setOpen(row.id);
+      }}
+      data-testid={`personbase-open-${row.id}`}
+    >
       {row.name}
     </a>
   );
@@ -68,8 +76,9 @@ export default function PersonBasePage() {
         testId="personbase"
         api={personBaseApi}
         columns={[
-          ...columnsOf(F, [['name', 120], ['gender', 60], ['certType', 130], ['certNo', 180], ['birthDate', 110], ['politics', 110], ['education', 110], ['phone', 130], ['company', 200], ['post', 110], ['visibility', 140]], name),
-          { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 160, ellipsis: true, render: (v: string | null) => v ?? '-' },
+          // eleven columns and 操作 fit 1440 px: the long texts give way first
+          ...columnsOf(F, [['name', 120, 80], ['gender', 60], ['certType', 120, 80], ['certNo', 180, 135], ['birthDate', 105], ['politics', 110, 80], ['education', 110, 80], ['phone', 125, 110], ['company', 200, 100], ['post', 110, 80], ['visibility', 140, 90]], name),
+          { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 160, minWidth: 100, render: (v: string | null) => v ?? '-' },
         ]}
         fields={personFields()}
         search={SEARCH}

@@ -93,7 +93,7 @@ export function controlOf(name: string, f: FieldDef, testId: string): ReactNode 
       return <InputNumber style={{ width: '100%' }} min={0} max={100} placeholder={`请输入${f.label}`} data-testid={tid} />;
     case 'region':
       // picked province → city → county (as the member forms); the record keeps the region's code
-      return <RegionCascader placeholder={`请选择${f.label}`} testId={tid} />;
+      return <RegionCascader placeholder={`请选择${f.label}`} testId={tid} style={{ width: '100%' }} />;
     case 'url':
       return name === 'photo' || name === 'logo' ? <AttachInput testId={tid} /> : <Input placeholder={`请输入${f.label}`} maxLength={500} data-testid={tid} />;
     case 'text':
@@ -130,16 +130,19 @@ export function formValuesOf(fields: Fields, row: Record<string, unknown>, names
 /** Form values → body (dates yyyy-MM-dd, texts trimmed; on an update an emptied field clears it). */
 export const bodyOf = memberBody;
 
-/** Table columns of some fields, shown as displayOf does. */
-export function columnsOf(fields: Fields, names: Array<string | [string, number]>, first?: (row: ProfileRow) => ReactNode): ColumnsType<ProfileRow> {
+/**
+ * Table columns of some fields, shown as shownOf does: a name, or [name, width] or [name, width,
+ * minWidth] (how narrow a long text may become before the list scrolls; components/crud/tableFit.ts).
+ */
+export function columnsOf(fields: Fields, names: Array<string | [string, number] | [string, number, number]>, first?: (row: ProfileRow) => ReactNode): ColumnsType<ProfileRow> {
   return names.map((spec, i) => {
-    const [n, width] = typeof spec === 'string' ? [spec, 140] : spec;
+    const [n, width, minWidth] = typeof spec === 'string' ? [spec, 140] : spec;
     return {
       key: n,
       dataIndex: n,
       title: fields[n]?.label ?? n,
       width,
-      ellipsis: true,
+      minWidth,
       render: (_: unknown, row: ProfileRow) => (i === 0 && first ? first(row) : shownOf(fields, row, n)),
     };
   });
