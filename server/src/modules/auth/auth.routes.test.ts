@@ -190,10 +190,10 @@ describe('access tokens', () => {
     expect((await t.call({ url: '/api/blade-auth/oauth/user-info', token: await signer.sign(claims, 600) })).status).toBe(200);
   });
 
-  it('is accepted as the Blade-Auth query parameter (download links)', async () => {
+  it('is never accepted in the query string (tokens stay out of URLs, logs and history)', async () => {
     const s = await t.login('nj_aoc');
     const res = await t.call({ url: `/api/blade-auth/oauth/user-info?Blade-Auth=${encodeURIComponent(`bearer ${s.access_token}`)}` });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(401);
   });
 });
 

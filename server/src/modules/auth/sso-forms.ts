@@ -81,6 +81,8 @@ export function crossSite(req: FastifyRequest, origins: readonly string[]): bool
   if (header(req, 'sec-fetch-site') === 'cross-site') return true;
   const origin = header(req, 'origin');
   if (origin === undefined) return false;
+  // A privacy setting may hide the origin ('null'); the browser's own Sec-Fetch-Site still vouches for it.
+  if (origin.trim() === 'null' && header(req, 'sec-fetch-site') === 'same-origin') return false;
   const o = originOf(origin.trim()); // 'null' (an opaque origin) is none
   return !o || !origins.includes(o);
 }

@@ -38,6 +38,8 @@ describe('sign-on portal', () => {
     expect(res.body).not.toContain('租户编号'); // tenant mode is off: everyone signs on to the default tenant
     expect(res.body).not.toContain('<script');
     expect(res.headers['x-frame-options']).toBe('DENY');
+    // Browsers send the form's real Origin only under a referrer policy that allows it on our own posts.
+    expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
     expect(b.formToken).toMatch(/^[\w-]{40,}$/);
     const pre = setCookies(res).find((c) => c.startsWith('gsl_sso_form='))!;
@@ -125,7 +127,9 @@ describe('login forgery: a post must come from the portal’s own form', () => {
     // either signal alone is enough
     expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'http://evil.example', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(403);
     expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: b.origin, 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
-    expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'null' })).statusCode).toBe(403);
+    // a hidden origin (a sandboxed frame's 'null') is refused unless the browser itself says same-origin
+    expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'null', 'sec-fetch-site': '' })).statusCode).toBe(403);
+    expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'null', 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
     // a same-site sibling is not the portal either
     expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'http://other.localhost', 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
     // the usual case: the browser sends no cookie with another site's post; the answer sets none either
@@ -167,6 +171,13 @@ describe('login forgery: a post must come from the portal’s own form', () => {
     expect(await failuresOf('nj_aoc')).toBe(before); // the password was never even checked
     // the same browser with its own token and no browser headers (a script-free client) signs on
     expect((await victim.post('/sso/login', { ...victim.app, account: 'nj_aoc', password: 'Demo@2026', formToken: victim.formToken }, { origin: '', 'sec-fetch-site': '' })).statusCode).toBe(302);
+  });
+
+  it('signs on when the browser hides the origin (Origin: null) but vouches for it being the portal itself', async () => {
+    const b = browser();
+    await b.get(`/sso/login?${query(b)}`);
+    const res = await b.post('/sso/login', { ...b.app, account: 'nj_aoc', password: 'Demo@2026', formToken: b.formToken }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    expect(res.statusCode).toBe(302);
   });
 
   it('keys the token with the deployment’s secret, not a constant', () => {

@@ -67,6 +67,9 @@ export default async function ssoRoutes(app: FastifyInstance) {
       `default-src 'self';img-src 'self' data:;style-src 'unsafe-inline';script-src 'none';form-action 'self' ${target};frame-ancestors 'none';base-uri 'none'`,
     );
     reply.header('x-frame-options', 'DENY');
+    // The app's default (no-referrer) makes browsers post the form with `Origin: null`, which the
+    // same-origin check must refuse; same-origin keeps the real Origin on our own posts only.
+    reply.header('referrer-policy', 'same-origin');
     return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
   }
 
