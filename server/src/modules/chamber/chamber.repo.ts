@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { LEADER_TYPES, type PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
-import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { deptUnder, scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
 
 export const CHAMBER_FIELDS: FieldWhitelist = {
@@ -35,15 +35,13 @@ function base(db: Db, scope: DataScope) {
 }
 const select = (qb: any) => qb.select([...COLUMNS, sql<string>`to_char(c.established_date, 'YYYY-MM-DD')`.as('establishedDate')]);
 
-/** c.dept_id in the org and its descendants (materialised path). */
-const under = (deptId: string) => sql<SqlBool>`c.dept_id in (select u.id from blade_dept u where u.is_deleted = 0 and u.id_path like (select p.id_path || '%' from blade_dept p where p.id = ${deptId}::bigint))`;
 
 export const chamberRepo = {
   page(db: Db, scope: DataScope, page: PageQuery, filters: Record<string, unknown>, opts: { chamberType?: number; deptId?: string }) {
     const q = base(db, scope).where((eb) => {
       const parts: Expression<SqlBool>[] = filterExpressions(eb, filters, CHAMBER_FIELDS);
       if (opts.chamberType) parts.push(eb('c.chamberType', '=', opts.chamberType));
-      if (opts.deptId) parts.push(under(opts.deptId));
+      if (opts.deptId) parts.push(deptUnder(eb, 'c.deptId', opts.deptId));
       return eb.and(parts);
     });
     return paginate<ChamberRow>(q, select, page, CHAMBER_FIELDS, [['c.createTime', 'desc'], ['c.id', 'desc']]);
@@ -53,7 +51,7 @@ export const chamberRepo = {
   selectList(db: Db, scope: DataScope, opts: { deptId?: string; chamberType?: number; name?: string; size: number }) {
     let q = base(db, scope).select(['c.id', 'c.name', 'c.chamberType', 'c.deptId', 'c.chamberDeptId']);
     if (opts.chamberType) q = q.where('c.chamberType', '=', opts.chamberType);
-    if (opts.deptId) q = q.where(under(opts.deptId));
+    if (opts.deptId) q = q.where((eb) => deptUnder(eb, 'c.deptId', opts.deptId!));
     if (opts.name) q = q.where('c.name', 'like', `%${opts.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     return q.orderBy('c.name').orderBy('c.id').limit(opts.size).execute();
   },

@@ -1,9 +1,9 @@
-import { expressionBuilder, sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { expressionBuilder, sql, type Expression, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Database } from '../../db/schema.js';
 import type { MemberCommon } from '../../db/schema-member.js';
-import { SCOPE, scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { SCOPE, deptUnder, scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate } from '../../platform/http/paging.js';
 import type { MemberKindDef } from './member.kinds.js';
 
@@ -61,7 +61,7 @@ export interface ExportCursor {
 function filtered(db: Db, kind: MemberKindDef, scope: DataScope, filters: Record<string, unknown>, extras: PageExtras) {
   return base(db, kind, scope).where((eb) => {
     const parts: Expression<SqlBool>[] = filterExpressions(eb, filters, kind.whitelist);
-    if (extras.deptId) parts.push(underDept(eb, extras.deptId));
+    if (extras.deptId) parts.push(deptUnder(eb, 'm.deptId', extras.deptId));
     for (const h of extras.hashes) parts.push(eb(sql.ref(`m.${h.column}`), '=', h.hash));
     return eb.and(parts);
   });
@@ -272,7 +272,7 @@ export const memberRepo = {
         .selectFrom('aocMemberDeptCount as m')
         .select(['m.kind', (eb) => eb.fn.sum<string>('m.n').as('n')])
         .where('m.tenantId', '=', scope.actor.tenantId)
-        .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'm.deptId' }), ...(deptId ? [underDept(eb, deptId)] : [])]))
+        .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'm.deptId' }), ...(deptId ? [deptUnder(eb, 'm.deptId', deptId)] : [])]))
         .groupBy('m.kind')
         .execute();
       const by: Partial<Record<string, number>> = Object.fromEntries(rows.map((r) => [r.kind, Number(r.n ?? 0)]));
@@ -285,7 +285,7 @@ export const memberRepo = {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('m.isDeleted', '=', 0)
         .where('m.tenantId', '=', scope.actor.tenantId)
-        .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'm.deptId', owner: 'm.createUser' }), ...(deptId ? [underDept(eb, deptId)] : [])]))
+        .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'm.deptId', owner: 'm.createUser' }), ...(deptId ? [deptUnder(eb, 'm.deptId', deptId)] : [])]))
         .executeTakeFirstOrThrow();
       return Number(r.n);
     };
@@ -294,13 +294,3 @@ export const memberRepo = {
   },
 };
 
-/** m.dept_id in the org and its descendants (materialised path prefix, never a contains-anywhere LIKE). */
-export function underDept(eb: ExpressionBuilder<any, any>, deptId: string): Expression<SqlBool> {
-  return eb(sql.ref('m.deptId'), 'in', (sub: any) =>
-    sub
-      .selectFrom('bladeDept as under_d')
-      .select('under_d.id')
-      .where('under_d.isDeleted', '=', 0)
-      .where(sql<SqlBool>`under_d.id_path like (select p.id_path || '%' from blade_dept p where p.id = ${deptId}::bigint)`),
-  );
-}

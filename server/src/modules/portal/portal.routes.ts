@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { sql } from 'kysely';
 import { route } from '../../platform/http/route.js';
 import { notFound } from '../../platform/http/errors.js';
 import { authRepo } from '../auth/auth.repo.js';
 import { orgNames } from '../auth/org-names.js';
 import { menuRepo } from '../system/menu/menu.repo.js';
 import { toForest } from '../system/menu/menu.view.js';
+import { portalRepo } from './portal.repo.js';
 
 export default async function portalRoutes(app: FastifyInstance) {
   const { db } = app;
@@ -57,14 +57,9 @@ export default async function portalRoutes(app: FastifyInstance) {
       // Only a dept of the actor's tenant on the actor's own line (itself, an ancestor or a descendant)
       // resolves — administrators included: the call answers what the caller's org belongs to, not a
       // directory of every org (and never another tenant's). Others are 404.
-      const row = await sql<{ unionId: string | null }>`
-        select f.union_id from blade_dept d
-          join blade_dept f on f.is_deleted = 0 and f.dept_category = 1 and f.tenant_id = d.tenant_id and d.id_path like f.id_path || '%'
-         where d.id = ${query.deptId} and d.is_deleted = 0 and d.tenant_id = ${actor.tenantId}
-           and (d.id_path like ${actor.deptPath} || '%' or ${actor.deptPath} like d.id_path || '%')
-         order by length(f.id_path) desc limit 1`.execute(db);
-      if (!row.rows.length) throw notFound();
-      return row.rows[0].unionId;
+      const row = await portalRepo.federationUnionId(db, actor.tenantId, query.deptId, actor.deptPath);
+      if (!row) throw notFound();
+      return row.unionId;
     },
   });
 }

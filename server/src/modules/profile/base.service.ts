@@ -5,7 +5,7 @@ import {
 } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
-import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { deptUnder, scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { changeLog, type TrackedRecord } from '../../platform/audit/change-log.js';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.js';
@@ -82,16 +82,6 @@ export const enterpriseBaseDef = (parent: ParentDef, fields: Fields): BaseDef =>
   tracked: tracked('enterprisebase', fields),
 });
 
-/** m.dept_id in the org and its descendants (materialised path prefix). */
-function underDept(eb: ExpressionBuilder<any, any>, deptId: string): Expression<SqlBool> {
-  return eb(sql.ref('p.deptId'), 'in', (sub: any) =>
-    sub
-      .selectFrom('bladeDept as under_d')
-      .select('under_d.id')
-      .where('under_d.isDeleted', '=', 0)
-      .where(sql<SqlBool>`under_d.id_path like (select x.id_path || '%' from blade_dept x where x.id = ${deptId}::bigint)`),
-  );
-}
 
 export function baseService(def: BaseDef, db: Db, cipher: () => Promise<PersonalDataCipher>) {
   const isPerson = def.parent.kind === 'person';
@@ -131,7 +121,7 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
       const c = await cipher();
       const q = base(db, actor).where((eb) => {
         const parts: Expression<SqlBool>[] = [access(eb, scope, actor, 'write'), ...filterExpressions(eb, filters, def.whitelist)];
-        if (typeof filters.deptId === 'string' && filters.deptId) parts.push(underDept(eb, filters.deptId));
+        if (typeof filters.deptId === 'string' && filters.deptId) parts.push(deptUnder(eb, 'p.deptId', filters.deptId));
         for (const n of columnsOf(def.fields).sensitive) {
           const v = filters[n];
           if (typeof v === 'string' && v.trim()) parts.push(eb(sql.ref(`p.${n}Hash`), '=', c.hash(v.toUpperCase())));

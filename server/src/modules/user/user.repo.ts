@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
-import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { deptUnderPath, scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate, applySort, type FieldWhitelist } from '../../platform/http/paging.js';
 
 /** Filters and sort fields of the user list (and the export, which takes the same filters). */
@@ -122,9 +122,7 @@ function listQuery(db: Db, scope: DataScope, f: UserFilter) {
   if (f.deptPath === null) q = q.where(sql<SqlBool>`false`);
   else if (f.deptPath !== undefined) {
     const path = f.deptPath;
-    q = q.where('u.deptId', 'in', (eb) =>
-      eb.selectFrom('bladeDept as fd').select('fd.id').where('fd.tenantId', '=', scope.actor.tenantId).where('fd.isDeleted', '=', 0).where('fd.idPath', 'like', `${path}%`),
-    );
+    q = q.where((eb) => deptUnderPath(eb, 'u.deptId', path));
   }
   return q;
 }

@@ -71,11 +71,7 @@ export function scopePredicate(eb: ExpressionBuilder<any, any>, scope: DataScope
         parts.push(eb(dept, '=', scope.actor.deptId));
         break;
       case SCOPE.OWN_DEPT_AND_BELOW:
-        parts.push(
-          eb(dept, 'in', (sub: any) =>
-            sub.selectFrom('bladeDept as scope_d').select('scope_d.id').where('scope_d.isDeleted', '=', 0).where('scope_d.idPath', 'like', `${scope.actor.deptPath}%`),
-          ),
-        );
+        parts.push(deptUnderPath(eb, cols.dept, scope.actor.deptPath));
         break;
       case SCOPE.CUSTOM:
         if (rule.deptIds?.length) parts.push(eb(dept, 'in', rule.deptIds));
@@ -83,4 +79,72 @@ export function scopePredicate(eb: ExpressionBuilder<any, any>, scope: DataScope
     }
   }
   return parts.length ? eb.or(parts) : sql<SqlBool>`false`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// "This org and below": the one rule of the org tree. Depts keep a materialised path (id_path,
+// "0,1,5,"), so an org's subtree is an exact prefix match on an indexed column, never a
+// contains-anywhere LIKE and never a recursive walk.
+
+/** The qualified dept column lies in the org with this path or below it. */
+export function deptUnderPath(eb: ExpressionBuilder<any, any>, deptColumn: string, path: string): Expression<SqlBool> {
+  return eb(sql.ref(deptColumn), 'in', (sub: any) =>
+    sub.selectFrom('bladeDept as under_d').select('under_d.id').where('under_d.isDeleted', '=', 0).where('under_d.idPath', 'like', `${path}%`),
+  );
+}
+
+/** The qualified dept column lies in the org with this id or below it (its path read in the same statement). */
+export function deptUnder(eb: ExpressionBuilder<any, any>, deptColumn: string, deptId: string): Expression<SqlBool> {
+  return eb(sql.ref(deptColumn), 'in', (sub: any) =>
+    sub
+      .selectFrom('bladeDept as under_d')
+      .select('under_d.id')
+      .where('under_d.isDeleted', '=', 0)
+      .where(sql<SqlBool>`under_d.id_path like (select x.id_path || '%' from blade_dept x where x.id = ${deptId}::bigint)`),
+  );
+}
+
+/** On blade_dept itself: the row (its qualified id_path column) is the org with this path or below it. */
+export function pathUnder(eb: ExpressionBuilder<any, any>, pathColumn: string, path: string): Expression<SqlBool> {
+  return eb(sql.ref(pathColumn), 'like', `${path}%`);
+}
+
+/** On blade_dept itself: the row lies on the line of the org with this path — the org, an ancestor or a descendant. */
+export function pathOnLine(pathColumn: string, path: string): Expression<SqlBool> {
+  const col = sql.ref(pathColumn);
+  return sql<SqlBool>`(${col} like ${path} || '%' or ${path} like ${col} || '%')`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoped tables: one descriptor gives the repo its scope columns and the route its `scope`
+// metadata (read by the quality walkers), so the two cannot drift apart.
+
+export interface ScopedTableDef {
+  /** The data-scope resource (blade_scope_data.resource_code) whose role rules limit the table. */
+  resource: string;
+  /** SQL table name, and the alias the repo gives it. */
+  table: string;
+  alias: string;
+  /** SQL columns holding the record's dept and creator. */
+  deptColumn: string;
+  ownerColumn?: string;
+  /** SQL condition for the rows a route can see at all (e.g. 'is_deleted = 0'). */
+  where?: string;
+  /** Column a route names the row by, when not `id`. */
+  idColumn?: string;
+}
+
+const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+
+export function scopedTable(def: ScopedTableDef) {
+  const ref = { table: def.table, deptColumn: def.deptColumn, ...(def.ownerColumn ? { ownerColumn: def.ownerColumn } : {}), ...(def.where ? { where: def.where } : {}) };
+  return {
+    ...def,
+    /** For scopePredicate: the alias-qualified Kysely columns. */
+    columns: { dept: `${def.alias}.${camel(def.deptColumn)}`, ...(def.ownerColumn ? { owner: `${def.alias}.${camel(def.ownerColumn)}` } : {}) } as ScopeColumns,
+    /** Route metadata of a list of this table. */
+    list: (extra: { idField?: string } = {}) => ({ resource: def.resource, list: { ...ref, ...extra } }),
+    /** Route metadata of a call that names one row (or `ids`). */
+    record: (idFrom: `${'query' | 'params' | 'body'}.${string}`) => ({ resource: def.resource, record: { ...ref, idFrom, ...(def.idColumn ? { idColumn: def.idColumn } : {}) } }),
+  };
 }

@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/connection.js';
 import type { Database, DeptTable } from '../../../db/schema.js';
-import { SCOPE, type DataScope } from '../../../platform/access/scope.js';
+import { SCOPE, pathUnder, type DataScope } from '../../../platform/access/scope.js';
 import { filterExpressions, type FieldWhitelist } from '../../../platform/http/paging.js';
 
 /** Filters of the list calls (BladeX: deptName, fullName; and a few more columns of the table). */
@@ -85,7 +85,7 @@ export function deptInScope(eb: ExpressionBuilder<any, any>, scope: DataScope, a
         parts.push(eb(sql.ref(`${alias}.id`), '=', scope.actor.deptId));
         break;
       case SCOPE.OWN_DEPT_AND_BELOW:
-        parts.push(eb(sql.ref(`${alias}.idPath`), 'like', `${scope.actor.deptPath}%`));
+        parts.push(pathUnder(eb, `${alias}.idPath`, scope.actor.deptPath));
         break;
       case SCOPE.CUSTOM:
         if (rule.deptIds?.length) parts.push(eb(sql.ref(`${alias}.id`), 'in', rule.deptIds));
@@ -154,7 +154,7 @@ export const deptRepo = {
    */
   async nodes(db: Db, tenantId: string, scope: DataScope, underPath?: string): Promise<DeptNodeRow[]> {
     let q = visible(db, tenantId, scope);
-    if (underPath) q = q.where('d.idPath', 'like', `${underPath}%`);
+    if (underPath) q = q.where((eb) => pathUnder(eb, 'd.idPath', underPath));
     const row = await q
       .select(sql<string | null>`json_agg(json_build_array(d.id::text, d.parent_id::text, d.dept_name, d.dept_category, d.union_id, d.region_level, d.sort))::text`.as('nodes'))
       .executeTakeFirst();
