@@ -113,7 +113,7 @@ export async function runLoad(ctx) {
   if (dataDir) tempDirs.push(dataDir);
   const port = await freePort();
   log(`load: starting the product on ${db ? `database ${db.name}` : dataDir} (new database: migrate + seed)`);
-  let server = await startServer({ dataDir, databaseUrl: db?.url, port, apiCrypto: true, timeoutMs: 180_000 });
+  const server = await startServer({ dataDir, databaseUrl: db?.url, port, apiCrypto: true, timeoutMs: 180_000 });
 
   // ── the refresh-token pool: one chain per connection, plus spare ──
   const POOL = connections + Math.max(10, Math.ceil(connections / 5));
@@ -221,7 +221,6 @@ export async function runLoad(ctx) {
   // ── zero lost writes: every refresh answered is a row; every token spent is marked used ──
   log('load: stopping the product, counting refresh-token rows in the database');
   await stopServer(server);
-  server = null;
   const counts = await countWrites({ db, dataDir, issued, spent });
   const refreshOk = stats.refresh.ok;
   const createdDuringRun = counts.total - issuedBefore;

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: every test — unit and API (PGlite, and PostgreSQL when DATABASE_URL is set), type checks,
+// `npm test`: every test — unit and API (PGlite, and PostgreSQL when DATABASE_URL is set), type checks, lint and format,
 // and end-to-end in Debian's chromium against the built product. Installs chromium and a CJK font
 // with apt when they are missing and we run as root. Ends with one line "N passed, M failed".
 import { execSync, spawnSync } from 'node:child_process';
@@ -53,6 +53,7 @@ if (process.env.DATABASE_URL) console.log(`DATABASE_URL is set: API tests run on
 const vitestJson = path.join(out, 'vitest.json');
 const e2eJson = path.join(out, 'e2e.json');
 step('type check', 'npm', ['run', '--silent', 'typecheck']);
+step('lint', 'npm', ['run', '--silent', 'lint']);
 step('build', 'npm', ['run', '--silent', 'build']);
 step('unit + API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 step('end-to-end tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
@@ -64,7 +65,7 @@ const passed = (unit?.passed ?? 0) + (e2e?.passed ?? 0);
 let failed = (unit?.failed ?? 0) + (e2e?.failed ?? 0);
 const skipped = (unit?.skipped ?? 0) + (e2e?.skipped ?? 0);
 // A step that failed without failing tests (type errors, a build error, a crash) still counts as a failure.
-for (const r of failedSteps) if (r.name === 'type check' || r.name === 'build' || (r.name.startsWith('unit') && !unit?.failed) || (r.name.startsWith('end') && !e2e?.failed)) failed += 1;
+for (const r of failedSteps) if (r.name === 'type check' || r.name === 'lint' || r.name === 'build' || (r.name.startsWith('unit') && !unit?.failed) || (r.name.startsWith('end') && !e2e?.failed)) failed += 1;
 
 console.log('\nSummary:');
 console.log(`  unit + API: ${unit ? `${unit.passed} passed, ${unit.failed} failed` : 'no report'}`);

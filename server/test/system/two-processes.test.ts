@@ -130,7 +130,7 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
   it.each([
     ['A', 'B'],
     ['B', 'A'],
-  ])('a login made on %s is in the login journal read on %s', async (writer, reader) => {
+  ])('a login made on %s is in the login journal read on %s', async (writer, _reader) => {
     const [w, r] = writer === 'A' ? [a, b] : [b, a];
     const agent = `gsl-system-test/${randomBytes(6).toString('hex')}`;
     await w.login('nj_coc', { 'user-agent': agent });

@@ -57,7 +57,7 @@ export async function seedDemoProfiles(db: Db, opts: { production: boolean }): P
       for (let i = 0; i < perOrg; i++) {
         const male = rnd() < 0.7;
         const birth = day(1955, 1995);
-        let certNo = '';
+        let certNo: string;
         for (;;) {
           const first17 = `${region}${birth.replaceAll('-', '')}${int(0, 9)}${String(int(0, 49) * 2 + (male ? 1 : 0)).padStart(2, '0')}`;
           certNo = first17 + idCardCheckChar(first17);
@@ -73,7 +73,7 @@ export async function seedDemoProfiles(db: Db, opts: { production: boolean }): P
           phoneEnc: cipher.encrypt(mobile), phoneHash: cipher.hash(mobile),
           company: `${pick(WORDS)}${pick(TRADES)}有限公司`, post: pick(POSTS), visibility: rnd() < 0.1 ? 1 : 2,
         });
-        let credit = '';
+        let credit: string;
         for (;;) {
           const first17 = `91${region}${orgCode(String(int(10_000_000, 99_999_999)))}`;
           credit = first17 + creditCheckChar(first17);

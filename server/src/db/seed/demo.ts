@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../connection.js';
-import { buildTree, FEDERATION, FIXED_BY_ORG, type OrgSpec } from './demo-orgs.js';
+import { buildTree, FEDERATION, type OrgSpec } from './demo-orgs.js';
 import { DEMO_ACCOUNTS, DEMO_PROVINCE_UNION_ID, PeopleFactory, type DemoRole, type Person } from './demo-people.js';
 
 export { DEMO_ACCOUNTS, DEMO_PROVINCE_UNION_ID };

@@ -288,7 +288,7 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
         const values: string[] = [];
         for (let i = from; i < to; i++) {
           const o = orgOf();
-          let cert = '', certHash = '', birth = '', male = true;
+          let cert: string, certHash: string, birth: string, male: boolean;
           for (;;) {
             const v = (seq++ * A + 99) % M;
             const day = v % BIRTH_DAYS;

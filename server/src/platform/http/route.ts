@@ -149,7 +149,7 @@ export function route<Q = unknown, B = unknown, P = unknown>(app: FastifyInstanc
       const query = def.query ? parsePart(def.query, req.query, 'query') : (req.query as Q);
       const body = def.body ? parsePart(def.body, req.body, 'body') : (req.body as B);
       const params = def.params ? parsePart(def.params, req.params, 'params') : (req.params as P);
-      let actor = req.actor as Actor;
+      const actor = req.actor as Actor;
       if ('permission' in def.access) {
         if (!actor) throw unauthorized();
         if (!actor.allowed) throw forbidden();

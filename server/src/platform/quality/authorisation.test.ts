@@ -15,7 +15,7 @@ import { codesOf, permissionOf, type RouteEntry } from '../../../test/harness/ro
 import { sampleOrFallback, type Sample } from '../../../test/harness/sample.js';
 import { answerProblem, assertNone, mintToken, type WireRequest, type WireResult } from '../../../test/harness/wire.js';
 
-const { t, routes, admin, ctx, stats, call } = await startWalk();
+const { t, routes, ctx, stats, call } = await startWalk();
 
 const nanjing = await deptId(t.db, '南京市工商联');
 const noGrantRole = await createRole(t.db, { alias: 'quality_no_grant', grants: [] });
