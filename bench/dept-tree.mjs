@@ -1,4 +1,4 @@
-// Dept tree of 10,000 departments and the dictionary call (issue 4), called by bench/run.mjs.
+// Dept tree of 10,000 departments and the dictionary call, called by bench/run.mjs.
 //
 // A fresh PGlite DATA_DIR: the server creates, migrates and seeds it and stops; 10,000 depts are then
 // inserted under the demo province (江苏省工商联) directly in the database (SQL, two statements:

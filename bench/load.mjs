@@ -1,4 +1,4 @@
-// Load run (issue 3 §8), called by bench/run.mjs (`npm run bench`, or `node bench/run.mjs load`).
+// Load run, called by bench/run.mjs (`npm run bench`, or `node bench/run.mjs load`).
 //
 // autocannon on 127.0.0.1, LOAD_CONNECTIONS (100) connections for LOAD_SECONDS (60) s, API_CRYPTO=1,
 // one mix per connection, in a loop: token refresh → userlogin/list (paged) → user-info → deptInfo/detail.

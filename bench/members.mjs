@@ -1,4 +1,4 @@
-// Members at provincial scale (issue 5 "Scale and speed"), called by bench/run.mjs (`node bench/run.mjs members`,
+// Members at provincial scale, called by bench/run.mjs (`node bench/run.mjs members`,
 // and `npm run bench` when the large database exists).
 //
 // Runs the built product on the PostgreSQL database that `npm run seed:large` filled (LARGE_DATABASE_URL;

@@ -289,12 +289,12 @@ async function main() {
   console.log(`machine: ${cpus} CPUs, load average ${load1.toFixed(2)}${load1 > cpus / 2 ? ' — busy: other work shares the CPUs, so times and req/s come out lower and noisier' : ''}`);
   const ctx = { ROOT, HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, passwordGrant };
   if (MODE === 'members') {
-    await runMembers(ctx, { required: true }); // issue 5: on the seed:large database
+    await runMembers(ctx, { required: true }); // on the seed:large database
     print();
     return;
   }
   if (MODE !== 'load') await figures();
-  if (MODE !== 'load') await (await import('./dept-tree.mjs')).runDeptTree({ HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, passwordGrant }); // 10,000-dept tree + dictionary (issue 4)
+  if (MODE !== 'load') await (await import('./dept-tree.mjs')).runDeptTree({ HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, passwordGrant }); // 10,000-dept tree + dictionary
   if (MODE !== 'figures') {
     await runLoad({
       ROOT, HOST, CLIENT, PASSWORD, TENANT, AES_KEY, JWT_SECRET, TOKEN_RATE_LIMIT,

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
 /**
- * Profiles (migration 0020; issue 5): person and enterprise bases with their profile sections, the
+ * Profiles (migration 0020): person and enterprise bases with their profile sections, the
  * organisation profile, its sections and annual reports. Generated from the field descriptions in
  * packages/contract/src/profile/profile.ts (server/src/modules/profile/profile.defs.ts) — keep in step.
  */

@@ -5,7 +5,7 @@ import { declaredFields, jsonSchemaOf, recordFields, validates, type JsonSchema,
 import { encodeLoose, queryString, type WireRequest } from './wire.js';
 
 /**
- * Seeded generation of malformed requests from a route's valid one (issue 3 §4): each field with a
+ * Seeded generation of malformed requests from a route's valid one: each field with a
  * wrong type, missing, empty, 100,000 characters, unusual Unicode, SQL and script text, negative and
  * huge numbers, bad dates; unknown fields; hostile paging and filters; malformed JSON, wrong content
  * types, oversized bodies; junk in the query string, headers and path. Every case says whether the

@@ -1,5 +1,5 @@
 /**
- * Issue 3 §6 "Crash safety": the built server is killed with SIGKILL while a user import (5,000 rows
+ * Crash safety: the built server is killed with SIGKILL while a user import (5,000 rows
  * in one transaction: accounts and their role rows) is being written. After a restart on the same
  * data, the batch is wholly there or wholly absent, no role row points at a missing account, and
  * the server answers and writes again. On the embedded database (PGlite) this also proves the data

@@ -1,5 +1,5 @@
 /**
- * Issue 3 §7 "Two processes, one database": two built server processes on one PostgreSQL share
+ * Two processes, one database: two built server processes on one PostgreSQL share
  * every piece of state (tokens, refresh chains, revocations, written rows), and two processes on one
  * embedded DATA_DIR are refused. Runs `node server/dist/main.js`: `npm run build` first.
  */

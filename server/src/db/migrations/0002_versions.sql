@@ -1,2 +1,2 @@
--- Optimistic locking (issue 3 §5): updatable admin records carry a version that every update checks and bumps.
+-- Optimistic locking: updatable admin records carry a version that every update checks and bumps.
 ALTER TABLE blade_param ADD COLUMN version integer NOT NULL DEFAULT 1;

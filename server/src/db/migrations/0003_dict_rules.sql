@@ -1,4 +1,4 @@
--- Dictionaries (issue 4): one root row per code; keys unique within a code; versioned updates.
+-- Dictionaries: one root row per code; keys unique within a code; versioned updates.
 ALTER TABLE blade_dict ADD COLUMN version integer NOT NULL DEFAULT 1;
 ALTER TABLE blade_dict_biz ADD COLUMN version integer NOT NULL DEFAULT 1;
 CREATE UNIQUE INDEX uk_dict_root_code ON blade_dict (code) WHERE is_deleted = 0 AND parent_id = 0;

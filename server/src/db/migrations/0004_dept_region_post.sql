@@ -1,4 +1,4 @@
--- Depts, posts and regions (issue 4).
+-- Depts, posts and regions.
 
 -- Depts: versioned updates; a name is unique among the live children of one parent.
 ALTER TABLE blade_dept ADD COLUMN version integer NOT NULL DEFAULT 1;

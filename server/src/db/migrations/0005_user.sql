@@ -1,4 +1,4 @@
--- User accounts (issue 4): a password an administrator issued (reset-password, set-password, import)
+-- User accounts: a password an administrator issued (reset-password, set-password, import)
 -- is marked so the web can ask the user to choose their own; update-password clears it.
 ALTER TABLE blade_user ADD COLUMN password_reset_required smallint NOT NULL DEFAULT 0;
 -- The user list: a tenant's users by dept, in their seq order.

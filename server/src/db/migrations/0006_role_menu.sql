@@ -1,4 +1,4 @@
--- Roles, menus, top menus, data and api scopes (issue 4).
+-- Roles, menus, top menus, data and api scopes.
 
 -- Roles: versioned updates; an alias is unique within a tenant, org roles (dept_id set) included,
 -- so no org role can ever take the alias of a built-in one (administrator, admin).

@@ -1,2 +1,2 @@
--- Client administration (issue 4): versioned updates.
+-- Client administration: versioned updates.
 ALTER TABLE blade_client ADD COLUMN version integer NOT NULL DEFAULT 1;

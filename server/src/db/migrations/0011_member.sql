@@ -1,4 +1,4 @@
--- Members of a federation (issue 5, specification §3 and §7 "Members and chambers"): member
+-- Members of a federation (specification §3 and §7 "Members and chambers"): member
 -- enterprises (企业会员), member groups (团体会员) and member persons (个人会员), each owned by one
 -- org of the dept tree (dept_id: the federation or chamber that admitted it), plus their
 -- representatives (会员代表) and the platform's change history of member records.

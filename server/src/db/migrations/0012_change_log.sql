@@ -1,4 +1,4 @@
--- The platform's change history (issue 5 "aoclog", "auto/logger"): one aoc_log row per write of a
+-- The platform's change history (specification §7 aoclog, auto/logger): one aoc_log row per write of a
 -- tracked record (insert, update, remove), and one aoc_log_field row per field an update changed.
 -- dept_id is the record's owning org at the time of the write, so the history is scoped like the record.
 CREATE TABLE aoc_log (

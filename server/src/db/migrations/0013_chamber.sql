@@ -1,4 +1,4 @@
--- Chambers of commerce (issue 5, specification §7 "Chambers"): the chamber-specific data of the
+-- Chambers of commerce (specification §7 "Chambers"): the chamber-specific data of the
 -- chambers of the org tree (chamber_dept_id) and of chambers registered without an org of their own
 -- (save-simple: 外省在苏商会 a federation keeps a record of), and their leaders: vice presidents
 -- (副会长), council (理事) and secretariat (秘书处).

@@ -1,4 +1,4 @@
--- Member counts at provincial scale (issue 5 "Scale and speed": member-count < 100 ms on 1,000,000
+-- Member counts at provincial scale (member-count < 100 ms on 1,000,000
 -- enterprises and 2,000,000 persons). Counting the rows of a province's scope reads millions of index
 -- entries (hundreds of ms); instead the live members of each org and kind are kept here by statement
 -- triggers (transition tables: one upsert per org touched by a statement, so a 10,000-row import costs one

@@ -1,4 +1,4 @@
--- The member search of the database page at provincial scale (issue 5 "Scale and speed": a scoped page
+-- The member search of the database page at provincial scale (a scoped page
 -- of 10 filtered by name prefix + status + region, p99 < 50 ms at 100 connections). With only the name
 -- index, a prefix such as 南京亨 reads every 南京亨… of the province (~1,800 of 1,000,000 rows, heap
 -- included) to keep the few in the region. Region first, then the name prefix, narrows to the answer;

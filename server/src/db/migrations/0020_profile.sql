@@ -1,4 +1,4 @@
--- Profiles (issue 5, specification §3): the person base (人员库) and enterprise base (企业库) with the
+-- Profiles (specification §3): the person base (人员库) and enterprise base (企业库) with the
 -- sections of their profiles, the organisation profile (组织档案) of a federation, chamber or
 -- association with its sections, annual reports and stored member statistics.
 --

@@ -1,5 +1,5 @@
 /**
- * Demo members (issue 5): enterprises, persons and group members spread over the demo province's
+ * Demo members: enterprises, persons and group members spread over the demo province's
  * federations, chambers and associations, with realistic Chinese names, credit codes and identity
  * numbers that pass their checksums, and encrypted phone and certificate numbers. Deterministic
  * (fixed PRNG seed); runs once per database (seed_step 'demo-members-v1').
@@ -162,7 +162,7 @@ export async function seedDemoMembers(db: Db, opts: { tenantId: string; producti
 }
 
 /**
- * Demo chamber records (issue 5): one per chamber of the demo tree (its type, 异地 direction and
+ * Demo chamber records: one per chamber of the demo tree (its type, 异地 direction and
  * seat from the tree), with vice presidents, council and secretariat. Once per database.
  */
 export async function seedDemoChambers(db: Db, opts: { tenantId: string; production: boolean }): Promise<number | null> {

@@ -1,5 +1,5 @@
 /**
- * Demo profiles (issue 5): a few hundred persons and enterprises in the person and enterprise bases,
+ * Demo profiles: a few hundred persons and enterprises in the person and enterprise bases,
  * spread over the demo province's federations, chambers and associations, with realistic Chinese
  * names, identity numbers (GB 11643) and credit codes (GB 32100) that pass their checksums, encrypted
  * certificate and phone numbers, some profile sections, and the organisation profiles of the

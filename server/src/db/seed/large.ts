@@ -1,5 +1,5 @@
 /**
- * `npm run seed:large` (issue 5 "Scale and speed"): a whole province on PostgreSQL, on top of the demo
+ * `npm run seed:large`: a whole province on PostgreSQL, on top of the demo
  * data — LARGE_ORGS chambers and associations (depts under the demo federations, with aoc_chamber rows
  * for the chambers and a group-member row at their federation), LARGE_ENTERPRISES member enterprises and
  * LARGE_PERSONS member persons spread over every org of the demo province.

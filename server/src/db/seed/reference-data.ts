@@ -1,4 +1,4 @@
-/** Reference rows every installation has: dictionaries, parameters, roles (issue 2 §2). */
+/** Reference rows every installation has: dictionaries, parameters, roles. */
 
 export const ROLES = [
   { alias: 'administrator', name: '超级管理员', sort: 1 },
@@ -11,7 +11,7 @@ export type RoleAlias = (typeof ROLES)[number]['alias'];
 /** Menu codes each role holds on a new installation (administrators hold every menu anyway). */
 export const DEFAULT_GRANTS: Record<Exclude<RoleAlias, 'administrator'>, { include: string[]; exclude?: string[] }> = {
   admin: { include: ['portal', 'system', 'authority', 'monitor'], exclude: ['tenant', 'tenantpackage', 'datasource', 'client'] },
-  // Unmasked personal data of members (member_sensitive) only for tenant admins by default (issue 5).
+  // Unmasked personal data of members (member_sensitive) only for tenant admins by default.
   aoc: { include: ['portal'], exclude: ['member_sensitive'] },
   coc: { include: ['portal'], exclude: ['cockpit', 'member_sensitive'] },
 };

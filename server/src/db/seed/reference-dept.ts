@@ -28,7 +28,7 @@ export const DEFAULT_POSTS: Array<{ code: string; name: string; category: number
 const POST_CATEGORY_DICT = { code: 'post_category', name: '岗位类型', items: [['1', '领导'], ['2', '中层'], ['3', '基层'], ['4', '其他']] as Array<[string, string]> };
 
 /**
- * Reference rows of depts, posts and regions (issue 4), called from seedReference inside its
+ * Reference rows of depts, posts and regions, called from seedReference inside its
  * transaction: dept data scopes and default posts once (admins' edits survive), the region table when
  * it is empty or the package is new (multi-row inserts; nothing to do on an ordinary start).
  */

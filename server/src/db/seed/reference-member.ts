@@ -5,7 +5,7 @@ import type { RoleAlias } from './reference-data.js';
 type Once = (tx: Db, name: string, step: () => Promise<void>) => Promise<void>;
 
 /**
- * Data scope of member records and their change history (resource 'member', issue 5): federation
+ * Data scope of member records and their change history (resource 'member'): federation
  * staff and tenant admins see their org and everything below it (a city sees its counties and their
  * chambers), chamber staff their own org. "Own records" is offered for roles defined later.
  */

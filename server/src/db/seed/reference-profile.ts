@@ -5,7 +5,7 @@ import type { RoleAlias } from './reference-data.js';
 type Once = (tx: Db, name: string, step: () => Promise<void>) => Promise<void>;
 
 /**
- * Data scope of profiles (resource 'profile', issue 5): federation staff and tenant admins see their
+ * Data scope of profiles (resource 'profile'): federation staff and tenant admins see their
  * org and everything below it (a city sees its counties' and their chambers' records, never another
  * city's), chamber staff their own org. "Own records" is offered for roles defined later.
  */

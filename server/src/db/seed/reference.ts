@@ -13,7 +13,7 @@ import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, VERSION_LOGS, DICT_B
 type Tx = Db;
 
 /**
- * Reference data every installation has (issue 2 §2), idempotent: rows are inserted when missing and
+ * Reference data every installation has, idempotent: rows are inserted when missing and
  * never overwritten, so administrators' edits survive restarts. One-time steps (default grants) are
  * recorded in seed_step.
  */

@@ -25,7 +25,7 @@ const lockedMessage = (until: Date) =>
   `${AUTH_MSG.tooManyFailures}(账号已锁定,${Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000))}分钟后自动解锁)`;
 
 /**
- * Password sign-on with the lockout rule (issue 2 §4): five failures lock the account for
+ * Password sign-on with the lockout rule: five failures lock the account for
  * LOGIN_LOCK_MINUTES; every attempt is logged. After a failure the account needs a captcha on every
  * path (sign-on page, password and captcha grants) until a sign-on succeeds: the password grant is
  * no way around the page's captcha.

@@ -1,4 +1,4 @@
-/** The sign-on portal's page (issue 2 §4): server-rendered, no script, so it works under a strict CSP. */
+/** The sign-on portal's page: server-rendered, no script, so it works under a strict CSP. */
 
 /** The portal's own refusals (the forms' anti-forgery checks, sso-forms.ts). */
 export const SSO_MSG = {

@@ -7,7 +7,7 @@ import { formatTime } from '../../platform/http/time.js';
 import { LOG_KINDS } from './log.kind.js';
 import { logRepo } from './log.repo.js';
 
-/** blade-log: usual, api and error lists and details (issue 4). */
+/** blade-log: usual, api and error lists and details. */
 export default async function logRoutes(app: FastifyInstance) {
   const view = (row: Record<string, unknown>) => ({
     ...row,

@@ -10,7 +10,7 @@ import { shownSensitive, viewOf, type Row } from './profile.codec.js';
 import { PROFILE_RESOURCE, SECTIONS, type ParentDef } from './profile.defs.js';
 import { sectionService } from './section.service.js';
 
-/** Personal data in full only with the member_sensitive button (issue 5 "Personal data"). */
+/** Personal data in full only with the member_sensitive button. */
 export const unmaskedFor = (app: FastifyInstance, actor: Actor) => isGranted(app.db, actor, 'member_sensitive');
 
 /** Every answer that shows personal data unmasked leaves a usual-log row: who, which records, which fields. */

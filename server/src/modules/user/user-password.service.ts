@@ -10,7 +10,7 @@ import { scopeOf } from './user.service.js';
 const MAX_RESETS = 100;
 
 /**
- * Passwords (issue 4). Hashing is slow, so it always happens before the transaction; a password an
+ * Passwords. Hashing is slow, so it always happens before the transaction; a password an
  * administrator issued (reset-password, set-password) marks the account password_reset_required,
  * which update-password clears. Every change ends the account's other sessions.
  */

@@ -4,7 +4,7 @@ import userExcelRoutes from './user-excel.routes.js';
 import userRoutes from './user.routes.js';
 import { registerUserAttachments } from './user.attach.js';
 
-/** The blade-user account calls (issue 4): list and records, account operations, Excel import and export. */
+/** The blade-user account calls: list and records, account operations, Excel import and export. */
 export default async function userModule(app: FastifyInstance) {
   registerUserAttachments(app.services.attachReferrers);
   await app.register(userRoutes);

@@ -4,7 +4,7 @@ import { formatTime } from '../http/time.js';
 import type { Actor } from '../access/actor.js';
 
 /**
- * The platform's change history (issue 5 "aoclog", "auto/logger"): every write of a tracked record
+ * The platform's change history (specification §7 aoclog, auto/logger): every write of a tracked record
  * leaves one aoc_log row (who, when, which record, insert / update / delete), and an update one
  * aoc_log_field row per field whose value changed (label, old, new). Callers describe the table once
  * (its tag and tracked fields) and hand over the row before and after the write, inside the write's

@@ -12,7 +12,7 @@ function bounded(value: unknown, depth: number): unknown {
   return out;
 }
 
-/** Request parameters for a log row: secrets masked, long values cut (issue 2 §3). */
+/** Request parameters for a log row: secrets masked, long values cut. */
 export function maskParams(query: unknown, body: unknown): string | null {
   const merged: Record<string, unknown> = {};
   if (query && typeof query === 'object') Object.assign(merged, query);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { mainOf } from '../../db/tenant-context.js';
 
 /**
- * Personal data at rest (issue 5 "Personal data"): phone and certificate numbers are stored encrypted
+ * Personal data at rest: phone and certificate numbers are stored encrypted
  * (AES-256-GCM, random IV per value) next to a keyed hash (HMAC-SHA-256) used for exact search and
  * uniqueness. Both keys are derived (HKDF) from one master secret:
  *

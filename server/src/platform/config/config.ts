@@ -140,7 +140,7 @@ function normaliseBase(p: string): string {
   return s;
 }
 
-/** Production refuses development secrets (issue 2 §3). */
+/** Production refuses development secrets. */
 export function assertProductionSafe(cfg: AppConfig, generated: { aesKey: boolean; jwtSecret: boolean }): void {
   if (!cfg.production) return;
   const problems: string[] = [];

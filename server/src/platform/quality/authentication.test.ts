@@ -1,5 +1,5 @@
 /**
- * Issue 3 §1 — authentication, for every route in the table (walked, never listed by hand):
+ * Quality §1 — authentication, for every route in the table (walked, never listed by hand):
  * every route that is not on PUBLIC_ROUTES answers 401 in the envelope, with a Chinese message, to
  * a missing, tampered, expired, foreign or revoked token and to a missing, wrong or unknown client;
  * public 'client' routes answer 401 without the client; 'open' routes need nothing. Each route's

@@ -1,5 +1,5 @@
 /**
- * Issue 3 §2 — authorisation, for every route whose access is a permission code (walked from the
+ * Quality §2 — authorisation, for every route whose access is a permission code (walked from the
  * route table): a signed-in user whose roles lack the code gets 403 in the envelope with a Chinese
  * message, and nothing in the database changes. Checked for a role with no grants at all, for a
  * role holding every menu except exactly the route's code, for a disabled role holding every menu,

@@ -1,5 +1,5 @@
 /**
- * Issue 3 §4 — bad input, for every route in the table: at least 10,000 generated malformed
+ * Quality §4 — bad input, for every route in the table: at least 10,000 generated malformed
  * requests per run (seeded: QUALITY_SEED=<seed> repeats a run; the seed is in the test name, the
  * summary and every failure). Every answer: never a 5xx; the envelope (decrypted) with a Chinese
  * message on every error; a guarded route never answers a request without a valid token; a write

@@ -1,5 +1,5 @@
 /**
- * Issue 3 §3 — data scope, for every route that declares `scope` in its definition (RouteDef.scope):
+ * Quality §3 — data scope, for every route that declares `scope` in its definition (RouteDef.scope):
  * a route addressing a record by id answers 404 for a record of an org outside the caller's scope
  * (never the record, never a 403 that would confirm it exists) and changes nothing; a list route
  * returns exactly the rows inside the scope — never another org's — whatever the caller adds to

@@ -1,5 +1,5 @@
 /**
- * The route table the quality tests walk (issue 3): the route() registry cross-checked against
+ * The route table the quality tests walk: the route() registry cross-checked against
  * Fastify's own list and the OpenAPI document, the one public list kept exact, and a valid request
  * buildable for every route (so every later check exercises the route, not its validation).
  */

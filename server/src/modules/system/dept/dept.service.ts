@@ -15,7 +15,7 @@ export const DEPT_RESOURCE = 'dept';
 export const deptScope = (db: Db, actor: Actor) => resolveScope(db, actor, DEPT_RESOURCE);
 
 /**
- * Dept rules (issue 4): ancestors / id_path maintained on insert and on a move (the whole subtree in
+ * Dept rules: ancestors / id_path maintained on insert and on a move (the whole subtree in
  * the same transaction); no move under itself or a descendant; names unique under one parent;
  * versioned updates; removal refused while child depts or users remain; everything limited to the
  * tenant and to the actor's data scope (out of scope answers 404).

@@ -11,7 +11,7 @@ import { dictRepo, type DictRow } from './dict.repo.js';
 const ROOT = '0';
 
 /**
- * Dictionary rules (issue 4): a root row per code (key -1); items take their parent's code and
+ * Dictionary rules: a root row per code (key -1); items take their parent's code and
  * need a key unique within the code; a root's new code carries over to its items; a node cannot
  * move under itself; deleting a node with children is refused; updates are versioned.
  */

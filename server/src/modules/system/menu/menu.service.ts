@@ -14,7 +14,7 @@ const ROOT = '0';
 const BUILTIN_CODES = new Set(PERMISSION_CODES);
 
 /**
- * Menu rules (issue 4): code unique; a menu (category 1) needs a route path; nothing hangs under a
+ * Menu rules: code unique; a menu (category 1) needs a route path; nothing hangs under a
  * button; a node cannot move under itself; deleting a node with children is refused; built-in
  * codes stay; updates are versioned. Menus are platform-wide (blade_menu has no tenant).
  */

@@ -82,7 +82,7 @@ describe('param list / submit / remove', () => {
   });
 });
 
-describe('concurrency (issue 3 §5): no lost update, no duplicate, no 5xx', () => {
+describe('concurrency: no lost update, no duplicate, no 5xx', () => {
   it('parallel updates of one record at the same version: exactly one wins, the rest are told it is stale', async () => {
     const p = (await submit({ paramName: '并发', paramKey: 'race.update', paramValue: 'start' })).body.data;
     const results = await Promise.all(

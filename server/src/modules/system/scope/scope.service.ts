@@ -10,7 +10,7 @@ import type { ScopeKind } from './scope.kind.js';
 import { scopeRepo, type ScopeRow, type ScopeValues } from './scope.repo.js';
 
 /**
- * Scope rules (issue 4): each belongs to a live menu; a custom data scope (type 5) names depts of
+ * Scope rules: each belongs to a live menu; a custom data scope (type 5) names depts of
  * the actor's tenant; updates are versioned; removing a rule also drops its grants. Writing an api
  * scope drops this process's cache of api scope patterns, so the guard applies it at once.
  */

@@ -8,7 +8,7 @@ import { menuRepo } from '../menu/menu.repo.js';
 import { topMenuRepo, type TopMenuRow } from './topmenu.repo.js';
 
 /**
- * Top menus (issue 4): the tenant's own, code unique within the tenant, versioned updates; the
+ * Top menus: the tenant's own, code unique within the tenant, versioned updates; the
  * grant replaces the menus shown under each named top menu (routes?topMenuId reads them).
  */
 export const topMenuService = {
