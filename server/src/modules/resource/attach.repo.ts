@@ -1,10 +1,20 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
-import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { scopePredicate, scopedTable, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
 
 /** The data-scope resource of uploaded files (blade_scope_data.resource_code). */
 export const ATTACH_RESOURCE = 'attach';
+
+/** Files are owned by the uploader's org (create_dept) and uploader (create_user); links name them by public id. */
+export const ATTACH_TABLE = scopedTable({
+  resource: ATTACH_RESOURCE,
+  table: 'blade_attach',
+  alias: 'a',
+  deptColumn: 'create_dept',
+  ownerColumn: 'create_user',
+  where: 'is_deleted = 0',
+});
 
 export const ATTACH_FIELDS: FieldWhitelist = {
   originalName: { column: 'a.originalName', kind: 'text' },
@@ -14,7 +24,7 @@ export const ATTACH_FIELDS: FieldWhitelist = {
   createTime: { column: 'a.createTime', kind: 'date' },
 };
 
-const owned = { dept: 'a.createDept', owner: 'a.createUser' };
+const owned = ATTACH_TABLE.columns;
 
 const VIEW_COLUMNS = [
   'a.id', 'a.publicId', 'a.originalName', 'a.extension', 'a.contentType', 'a.attachSize', 'a.category',

@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { attachDownloadLink, attachLink, attachListQuery, attachPublicIdQuery, attachView, idQuery, idsQuery, MSG, pageOfAttach } from '@gsl/contract';
+import { scopedTable } from '../../platform/access/scope.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import { route, type RouteScope } from '../../platform/http/route.js';
-import { ATTACH_RESOURCE } from './attach.repo.js';
+import { route } from '../../platform/http/route.js';
+import { ATTACH_TABLE } from './attach.repo.js';
 import { attachService } from './attach.service.js';
 
 /** The avatar rule (specification §5, §9): jpg or png, at most 500 KB. */
@@ -43,9 +44,7 @@ export default async function attachRoutes(app: FastifyInstance) {
   const attach = attachService({ files, referrers: app.services.attachReferrers });
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.fileMaxBytes + 1, fieldSize: 1000 } });
 
-  // Files are owned by the uploader's org (create_dept) and uploader (create_user).
-  const owned = { table: 'blade_attach', deptColumn: 'create_dept', ownerColumn: 'create_user', where: 'is_deleted = 0' } as const;
-  const byPublicId: RouteScope = { resource: ATTACH_RESOURCE, record: { ...owned, idFrom: 'query.id', idColumn: 'public_id' } };
+  const byPublicId = scopedTable({ ...ATTACH_TABLE, idColumn: 'public_id' }).record('query.id');
 
   route(app, {
     method: 'POST',
@@ -151,7 +150,7 @@ export default async function attachRoutes(app: FastifyInstance) {
     access: { permission: 'attach' },
     query: attachListQuery,
     response: pageOfAttach,
-    scope: { resource: ATTACH_RESOURCE, list: owned },
+    scope: ATTACH_TABLE.list(),
     handler: ({ actor, query }) => attach.page(db, actor, query, query as Record<string, unknown>, config.timeZone),
   });
 
@@ -163,7 +162,7 @@ export default async function attachRoutes(app: FastifyInstance) {
     access: { permission: 'attach' },
     query: idQuery,
     response: attachView,
-    scope: { resource: ATTACH_RESOURCE, record: { ...owned, idFrom: 'query.id' } },
+    scope: ATTACH_TABLE.record('query.id'),
     handler: ({ actor, query }) => attach.detail(db, actor, query.id, config.timeZone),
   });
 
@@ -174,7 +173,7 @@ export default async function attachRoutes(app: FastifyInstance) {
     tags: ['resource'],
     access: { permission: 'attach_delete' },
     query: idsQuery,
-    scope: { resource: ATTACH_RESOURCE, record: { ...owned, idFrom: 'query.ids' } },
+    scope: ATTACH_TABLE.record('query.ids'),
     handler: async ({ actor, query }) => {
       await attach.remove(db, actor, query.ids.split(','));
       return withMsg(null, MSG.removed);
