@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PageResult } from '@gsl/contract';
-import type { CrudApi } from '../crud';
+import { bladeCrudApi, type CrudApi } from '../crud';
 import { get } from '../http';
 
 /**
@@ -66,14 +65,7 @@ export const logKeys = {
 
 /** A log list as the CrudTable reads it; there is nothing to write (submit and remove are refused). */
 export function logApi<Row extends LogCommonView>(kind: LogKind): CrudApi<Row, never> {
-  const readOnly = () => Promise.reject(new Error('日志只读'));
-  return {
-    queryKey: logKeys.all(kind),
-    list: async (query, signal) =>
-      (await get<PageResult<Row>>(`${base(kind)}/list`, query, { signal })) ?? { records: [], total: 0, size: Number(query.size ?? 0), current: Number(query.current ?? 1), pages: 0 },
-    submit: readOnly,
-    remove: readOnly,
-  };
+  return bladeCrudApi(base(kind), logKeys.all(kind), { readOnly: '日志只读' });
 }
 
 /** A cancelled call (http.ts resolves it quietly) answers null. */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Envelope, MemberKind, PageResult } from '@gsl/contract';
 import { MEMBER_KIND_LABELS } from '@gsl/contract';
-import type { CrudApi, ListQuery, Saved } from '../crud';
+import { bladeCrudApi, emptyPage, type CrudApi } from '../crud';
 import { get, request, type QueryValue } from '../http';
 import { fetchFile, uploadWorkbook, type Progress } from '../system/user';
 
 /**
- * The member calls of issue 5 (specification §3, §7 "Members and chambers"): 企业会员
+ * The member calls (specification §3, §7 "Members and chambers"): 企业会员
  * (memberaocenterprise), 团体会员 (memberAocGroup), 个人会员 (memberaocperson) with page / detail /
  * save / update / remove and the 会员代表 calls, the change history (auto/logger/page, aoclog), the
  * member count and the chamber list. Personal data (phones, certificate numbers) arrives masked
@@ -106,28 +106,12 @@ export const MEMBER_PREFIX: Record<MemberKind, string> = {
 /** The menu code of each kind: reads; `_add`, `_edit`, `_delete` for writes. */
 export const MEMBER_PERMISSION: Record<MemberKind, string> = { enterprise: 'member_enterprise', group: 'member_group', person: 'member_person' };
 
-const emptyPage = <Row>(query: ListQuery): PageResult<Row> => ({ records: [], total: 0, size: Number(query.size ?? 0), current: Number(query.current ?? 1), pages: 0 });
-
 /**
  * A member kind as the shared CrudTable consumes it: list → /page, submit → /save (no id) or
  * /update (id and version: only the fields given change), remove → /remove?ids=.
  */
-export function memberApi(kind: MemberKind): CrudApi<MemberRow, Record<string, unknown>> {
-  const base = MEMBER_PREFIX[kind];
-  return {
-    queryKey: ['member', kind],
-    list: async (query, signal) => (await get<PageResult<MemberRow>>(`${base}/page`, query, { signal })) ?? emptyPage<MemberRow>(query),
-    submit: async (body) => {
-      const url = body.id ? `${base}/update` : `${base}/save`;
-      const envelope = await request<Envelope<MemberRow>>(url, { method: 'POST', body });
-      return { data: envelope.data, msg: envelope.msg } satisfies Saved<MemberRow>;
-    },
-    remove: async (ids) => {
-      const envelope = await request<Envelope<null>>(`${base}/remove`, { method: 'POST', params: { ids: ids.join(',') } });
-      return { data: null, msg: envelope.msg };
-    },
-  };
-}
+export const memberApi = (kind: MemberKind): CrudApi<MemberRow, Record<string, unknown>> =>
+  bladeCrudApi(MEMBER_PREFIX[kind], ['member', kind], { list: { path: 'page' }, submit: { add: 'save', update: 'update' } });
 
 export const MEMBER_APIS: Record<MemberKind, CrudApi<MemberRow, Record<string, unknown>>> = {
   enterprise: memberApi('enterprise'),
@@ -178,9 +162,6 @@ export const memberCount = (signal?: AbortSignal) => get<MemberCount>('/api/aoc-
 export function useMemberCount() {
   return useQuery({ queryKey: ['member', 'count'], queryFn: ({ signal }) => memberCount(signal) });
 }
-export const chamberPage = (query: Record<string, QueryValue>, signal?: AbortSignal) =>
-  get<PageResult<ChamberRow>>('/api/aoc-service/chamber/list', query, { signal }).then((p) => p ?? emptyPage<ChamberRow>(query));
-
 export { MEMBER_KIND_LABELS };
 
 // 商会管理 (chambercommerce and the two 异地商会 lists)
@@ -203,32 +184,16 @@ export const chamberDetail = (id: string, signal?: AbortSignal) => get<ChamberRo
 /** One chamber's change history (chambercommerce/log), newest first: fields old → new, leader lists by names. */
 export const chamberLog = (id: string, page: { current: number; size: number }, signal?: AbortSignal) =>
   get<PageResult<LogRecord>>(`${CC}/log`, { id, ...page }, { signal }).then((p) => p ?? emptyPage<LogRecord>(page));
-/** chamber/list (all types), chambercommercejiangsuallopatry (江苏在外地商会), chambercommerceallopatryjiangsu (外省在苏商会). */
-export const CHAMBER_LISTS = {
-  all: '/api/aoc-service/chamber/list',
-  out: '/api/aoc-service/chambercommercejiangsuallopatry/chamber-list',
-  in: '/api/aoc-service/chambercommerceallopatryjiangsu/chamber-list',
-} as const;
-export const chamberListOf = (which: keyof typeof CHAMBER_LISTS, query: Record<string, QueryValue>, signal?: AbortSignal) =>
-  get<PageResult<ChamberRow>>(CHAMBER_LISTS[which], query, { signal }).then((p) => p ?? emptyPage<ChamberRow>(query));
-const IN = '/api/aoc-service/chambercommerceallopatryjiangsu';
-/** 外省在苏商会 as the CrudTable consumes it: save-simple (name kept as adminName, chamberName becomes the name), remove. */
-export const inboundChamberApi: CrudApi<ChamberRow, Record<string, unknown>> = {
-  queryKey: ['chamber', 'in'],
-  list: (query, signal) => chamberListOf('in', query, signal),
-  submit: async (body) => {
-    const envelope = await request<Envelope<ChamberRow>>(`${IN}/save-simple`, { method: 'POST', body });
-    return { data: envelope.data, msg: envelope.msg };
-  },
-  remove: async (ids) => {
-    const envelope = await request<Envelope<null>>(`${IN}/remove`, { method: 'POST', params: { ids: ids.join(',') } });
-    return { data: null, msg: envelope.msg };
-  },
-};
-/** A read-only list as the CrudTable consumes it (no fields, no write permission: no writes shown). */
-export const readOnlyChamberApi = (which: 'all' | 'out'): CrudApi<ChamberRow, Record<string, unknown>> => ({
-  queryKey: ['chamber', which],
-  list: (query, signal) => chamberListOf(which, query, signal),
-  submit: () => Promise.reject(new Error('只读列表')),
-  remove: () => Promise.reject(new Error('只读列表')),
+/** 外省在苏商会 as the CrudTable consumes it: chamber-list, save-simple (name kept as adminName, chamberName becomes the name), remove. */
+export const inboundChamberApi = bladeCrudApi<ChamberRow, Record<string, unknown>>('/api/aoc-service/chambercommerceallopatryjiangsu', ['chamber', 'in'], {
+  list: { path: 'chamber-list' },
+  submit: 'save-simple',
 });
+/** The read-only lists (no fields, no write permission: no writes shown): chamber/list (all types), 江苏在外地商会 (chambercommercejiangsuallopatry). */
+const READ_ONLY_CHAMBERS = {
+  all: bladeCrudApi<ChamberRow, Record<string, unknown>>('/api/aoc-service/chamber', ['chamber', 'all'], { readOnly: '只读列表' }),
+  out: bladeCrudApi<ChamberRow, Record<string, unknown>>('/api/aoc-service/chambercommercejiangsuallopatry', ['chamber', 'out'], { list: { path: 'chamber-list' }, readOnly: '只读列表' }),
+};
+export const readOnlyChamberApi = (which: keyof typeof READ_ONLY_CHAMBERS): CrudApi<ChamberRow, Record<string, unknown>> => READ_ONLY_CHAMBERS[which];
+/** Every chamber, paged (the home page's 商会 tab). */
+export const chamberPage = READ_ONLY_CHAMBERS.all.list;

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Envelope, PageResult } from '@gsl/contract';
-import { bladeCrudApi, type CrudApi, type ListQuery } from '../crud';
+import { bladeCrudApi, emptyPage, type CrudApi, type ListQuery } from '../crud';
 import { get, request } from '../http';
 import type { LogRecord } from '../member';
 
 /**
- * The profile calls of issue 5 (specification §3 "Organisation profile", "Enterprise profile",
+ * The profile calls (specification §3 "Organisation profile", "Enterprise profile",
  * "Person profile"; server/src/modules/profile):
  *   人员库  /api/aoc-service/personbase      list, detail, submit, remove (+ list-byname, mgpersonbase/detail)
  *   企业库  /api/aoc-service/enterprisebase  list, detail, submit, remove
@@ -49,7 +49,7 @@ export const profileDetail = (kind: 'person' | 'enterprise', id: string, signal?
 
 /** One person's or enterprise's change history (personbase/log, enterprisebase/log), newest first. */
 export const profileLog = (kind: 'person' | 'enterprise', id: string, page: Record<string, number>, signal?: AbortSignal) =>
-  get<PageResult<LogRecord>>(`${PROFILE_PREFIX[kind]}/log`, { id, ...page }, { signal }).then((p) => p ?? { records: [], total: 0, size: page.size ?? 10, current: page.current ?? 1, pages: 0 });
+  get<PageResult<LogRecord>>(`${PROFILE_PREFIX[kind]}/log`, { id, ...page }, { signal }).then((p) => p ?? emptyPage<LogRecord>(page));
 
 export function useProfileDetail(kind: 'person' | 'enterprise', id: string | undefined) {
   return useQuery({ queryKey: ['profile', kind, 'detail', id], queryFn: ({ signal }) => profileDetail(kind, id as string, signal), enabled: Boolean(id) });
@@ -62,8 +62,9 @@ export function useProfileDetail(kind: 'person' | 'enterprise', id: string | und
 export function sectionApi(kind: ProfileKind, section: string, parentId: string): CrudApi<ProfileRow, Record<string, unknown>> {
   const base = `${PROFILE_PREFIX[kind]}/${section}`;
   const parent = PARENT_FIELD[kind];
+  const crud = bladeCrudApi<ProfileRow, Record<string, unknown>>(base, ['profile', kind, 'section', section, parentId]);
   return {
-    queryKey: ['profile', kind, 'section', section, parentId],
+    ...crud,
     list: async (query: ListQuery, signal) => {
       let rows = (await get<ProfileRow[]>(`${base}/list`, { [parent]: parentId }, { signal })) ?? [];
       // The screen's own filters on the whole list: `field` equal, `field_ne` not equal (e.g. 现任 / 往届).
@@ -77,14 +78,7 @@ export function sectionApi(kind: ProfileKind, section: string, parentId: string)
       const current = Number(query.current ?? 1);
       return { records: rows.slice((current - 1) * size, current * size), total: rows.length, size, current, pages: Math.ceil(rows.length / size) } satisfies PageResult<ProfileRow>;
     },
-    submit: async (body) => {
-      const envelope = await request<Envelope<ProfileRow>>(`${base}/submit`, { method: 'POST', body: { ...body, [parent]: parentId } });
-      return { data: envelope.data, msg: envelope.msg };
-    },
-    remove: async (ids) => {
-      const envelope = await request<Envelope<null>>(`${base}/remove`, { method: 'POST', params: { ids: ids.join(',') } });
-      return { data: null, msg: envelope.msg };
-    },
+    submit: (body) => crud.submit({ ...body, [parent]: parentId }),
   };
 }
 

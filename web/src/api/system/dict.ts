@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DictSubmit, DictView, PageResult } from '@gsl/contract';
-import { bladeCrudApi, type CrudApi, type ListQuery } from '../crud';
+import { bladeCrudApi, emptyPage, type CrudApi } from '../crud';
 import { get } from '../http';
 
 /**
@@ -61,8 +61,6 @@ export const dictKeys = {
   dictionary: (kind: DictKind, code: string) => ['system', kind, 'dictionary', code] as const,
 };
 
-const emptyPage = (query: ListQuery): PageResult<DictRow> => ({ records: [], total: 0, size: Number(query.size ?? 0), current: Number(query.current ?? 1), pages: 0 });
-
 export const getDictTree = (kind: DictKind, code: string, signal?: AbortSignal) =>
   get<DictTreeNode[]>(`${DICT_KINDS[kind].base}/tree`, { code }, { signal }).then((forest) => forest ?? []);
 
@@ -71,11 +69,7 @@ export const getDictionary = (kind: DictKind, code: string, signal?: AbortSignal
 
 /** The roots (one per 字典编号), paged, searchable by code and dictValue. */
 export function dictRootApi(kind: DictKind): CrudApi<DictRow, DictSubmit> {
-  const { base } = DICT_KINDS[kind];
-  return {
-    ...bladeCrudApi<DictRow, DictSubmit>(base, dictKeys.all(kind)),
-    list: async (query, signal) => (await get<PageResult<DictRow>>(`${base}/parent-list`, query, { signal })) ?? emptyPage(query),
-  };
+  return bladeCrudApi<DictRow, DictSubmit>(DICT_KINDS[kind].base, dictKeys.all(kind), { list: { path: 'parent-list' } });
 }
 
 /**
@@ -89,7 +83,7 @@ export function dictItemApi(kind: DictKind, root: { id: string; code: string }):
     ...bladeCrudApi<DictRow, DictSubmit>(base, dictKeys.items(kind, root.id)),
     list: async (query, signal) => {
       const page = await get<PageResult<DictRow>>(`${base}/child-list`, { ...query, parentId: root.id }, { signal });
-      if (!page) return emptyPage(query);
+      if (!page) return emptyPage<DictRow>(query);
       if (!page.records.some((r) => r.hasChildren)) return page;
       return { ...page, records: attachChildren(page.records, await getDictTree(kind, root.code, signal)) };
     },

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG, type Envelope, type PageResult, type ChangeAccount, type ResetPasswordAnswer, type SetPassword, type UpdatePassword, type UserImportAnswer, type UserView } from '@gsl/contract';
+import { MSG, type Envelope, type ChangeAccount, type ResetPasswordAnswer, type SetPassword, type UpdatePassword, type UserImportAnswer, type UserView } from '@gsl/contract';
 import { config } from '../../config';
 import { expireSession } from '../../app/session/signOn';
 import { getToken } from '../../app/session/sessionStore';
-import type { CrudApi } from '../crud';
+import { bladeCrudApi, type CrudApi } from '../crud';
 import { decryptBody } from '../crypto';
 import { toast } from '../feedback';
 import { get, HttpError, request, type QueryValue } from '../http';
@@ -56,21 +56,8 @@ export interface UserSubmitBody {
   isAddressBook?: number;
 }
 
-const emptyPage = <Row>(query: Record<string, QueryValue>): PageResult<Row> => ({ records: [], total: 0, size: Number(query.size ?? 0), current: Number(query.current ?? 1), pages: 0 });
-
 /** The user list as the CrudTable reads and writes it (the list is `page`, not `list`). */
-export const userApi: CrudApi<UserView, UserSubmitBody> = {
-  queryKey: userKeys.all,
-  list: async (query, signal) => (await get<PageResult<UserView>>(`${base}/page`, query, { signal })) ?? emptyPage<UserView>(query),
-  submit: async (body) => {
-    const envelope = await request<Envelope<UserView>>(`${base}/submit`, { method: 'POST', body });
-    return { data: envelope.data, msg: envelope.msg };
-  },
-  remove: async (ids) => {
-    const envelope = await request<Envelope<null>>(`${base}/remove`, { method: 'POST', params: { ids: ids.join(',') } });
-    return { data: null, msg: envelope.msg };
-  },
-};
+export const userApi: CrudApi<UserView, UserSubmitBody> = bladeCrudApi(base, userKeys.all, { list: { path: 'page' } });
 
 export const getUserDetail = (id: string) => get<UserView>(`${base}/detail`, { id });
 

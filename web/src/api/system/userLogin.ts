@@ -1,6 +1,5 @@
-import type { LoginLogView, PageResult } from '@gsl/contract';
-import type { CrudApi } from '../crud';
-import { get } from '../http';
+import type { LoginLogView } from '@gsl/contract';
+import { bladeCrudApi, type CrudApi } from '../crud';
 
 /**
  * 登录日志 (specification §7 "User login log: list"):
@@ -8,16 +7,4 @@ import { get } from '../http';
  *                                       createTime_dategt / _datelt; newest first, within the data scope
  * Read only. Permission: the menu code log_login.
  */
-export const loginLogApi: CrudApi<LoginLogView, never> = {
-  queryKey: ['log', 'login'],
-  list: async (query, signal) =>
-    (await get<PageResult<LoginLogView>>('/api/blade-user/login-log/list', query, { signal })) ?? {
-      records: [],
-      total: 0,
-      size: Number(query.size ?? 0),
-      current: Number(query.current ?? 1),
-      pages: 0,
-    },
-  submit: () => Promise.reject(new Error('登录日志只读')),
-  remove: () => Promise.reject(new Error('登录日志只读')),
-};
+export const loginLogApi: CrudApi<LoginLogView, never> = bladeCrudApi('/api/blade-user/login-log', ['log', 'login'], { readOnly: '登录日志只读' });

@@ -1,6 +1,5 @@
-import type { Envelope, PageResult, VersionLogSubmit } from '@gsl/contract';
-import { bladeCrudApi, type CrudApi, type ListQuery } from '../crud';
-import { request, type QueryValue } from '../http';
+import type { VersionLogSubmit } from '@gsl/contract';
+import { bladeCrudApi, type CrudApi } from '../crud';
 
 /**
  * 版本更新日志 (specification §7 "versionupdatelog: POST page (query params, body filters)"):
@@ -25,24 +24,4 @@ export interface VersionLogView {
 }
 
 const BASE = '/api/blade-system/versionupdatelog';
-const PAGING = new Set(['current', 'size', 'ascs', 'descs']);
-
-/** The page call's two halves: paging (and order) in the query, the filters in the body. */
-export function splitPageQuery(query: ListQuery): { params: Record<string, QueryValue>; body: Record<string, QueryValue> } {
-  const params: Record<string, QueryValue> = {};
-  const body: Record<string, QueryValue> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    (PAGING.has(key) ? params : body)[key] = value;
-  }
-  return { params, body };
-}
-
-export const versionLogApi: CrudApi<VersionLogView, VersionLogSubmit> = {
-  ...bladeCrudApi<VersionLogView, VersionLogSubmit>(BASE, ['system', 'versionupdatelog']),
-  list: async (query, signal) => {
-    const { params, body } = splitPageQuery(query);
-    const envelope = await request<Envelope<PageResult<VersionLogView>> | undefined>(`${BASE}/page`, { method: 'POST', params, body, signal });
-    return envelope?.data ?? { records: [], total: 0, size: Number(query.size ?? 0), current: Number(query.current ?? 1), pages: 0 };
-  },
-};
+export const versionLogApi: CrudApi<VersionLogView, VersionLogSubmit> = bladeCrudApi(BASE, ['system', 'versionupdatelog'], { list: { path: 'page', method: 'POST' } });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { splitPageQuery, type VersionLogView } from '../../../api/system/versionLog';
+import { splitPageQuery } from '../../../api/crud';
+import type { VersionLogView } from '../../../api/system/versionLog';
 import { versionLogBody, versionLogFormValues } from './versionLogLogic';
 
 describe('version log page call', () => {
