@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_LIST_RE, ID_MSG, ID_RE, idOf } from './envelope.js';
 
 /**
  * User accounts (specification §3 "User", §4 enabled / disabled / unlocked, §5 phone rule, §7 blade-user
@@ -72,9 +73,9 @@ export function passwordProblem(value: string): string | null {
 }
 
 const SELECT_ONE = '请选择至少一条数据';
-const id = z.string().trim().regex(/^\d{1,19}$/, '数据编号格式不正确');
+const id = idOf(ID_MSG, { trim: true });
 const idList = (message: string) =>
-  z.string({ message }).trim().min(1, message).max(20000, '一次选择的数据过多').regex(/^\d{1,19}(,\d{1,19})*$/, '数据编号格式不正确');
+  z.string({ message }).trim().min(1, message).max(20000, '一次选择的数据过多').regex(ID_LIST_RE, ID_MSG);
 /** Absent stays absent (an update keeps the stored value); '' or null clears it. */
 const keepOrClear = <T>(v: T | null | undefined | '') => (v === undefined ? undefined : v ? v : null);
 const text = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`);
@@ -137,7 +138,7 @@ export const userSubmit = z
     account,
     password: z.string().max(128, USER_MSG.passwordWeak).optional(),
     password2: z.string().max(128, USER_MSG.passwordMismatch).optional(),
-    deptId: z.string({ message: USER_MSG.deptRequired }).trim().min(1, USER_MSG.deptRequired).regex(/^\d{1,19}$/, '所属机构编号格式不正确'),
+    deptId: z.string({ message: USER_MSG.deptRequired }).trim().min(1, USER_MSG.deptRequired).regex(ID_RE, '所属机构编号格式不正确'),
     postId: z.union([id, z.literal('')]).nullish().transform(keepOrClear),
     roleIds: z.union([idList(USER_MSG.roleRequired), z.literal('')]).optional(),
     profileTag: z.enum(['aoc', 'coc'], { message: '人员标签只能是 aoc 或 coc' }).nullish(),

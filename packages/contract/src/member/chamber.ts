@@ -3,6 +3,7 @@
  * the chamber records, their leaders (副会长, 理事, 秘书处), and the 异地商会 in both directions.
  */
 import { z } from 'zod';
+import { ID_MSG, idOf } from '../envelope.js';
 import { MASKED_MOBILE_RE, phoneProblem } from '../user.js';
 import { creditCodeProblem, isDay } from './codes.js';
 
@@ -34,7 +35,7 @@ export const CHAMBER_MSG = {
 
 const keepOrClear = <T>(v: T | null | undefined | '') => (v === undefined ? undefined : v === '' || v === null ? null : v);
 const optionalText = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).nullish().transform(keepOrClear);
-const idText = (message: string) => z.string().trim().regex(/^\d{1,19}$/, message);
+const idText = (message: string) => idOf(message, { trim: true });
 const version = z.coerce.number({ message: '数据版本号必须是数字' }).int('数据版本号必须是整数').min(1, '数据版本号不正确').max(2_147_483_647, '数据版本号不正确');
 const chamberType = z
   .union([z.number(), z.string().trim()], { message: CHAMBER_MSG.type })
@@ -60,7 +61,7 @@ const phone = z
 export const chamberLeader = z
   .object({
     /** The stored leader this entry stands for: a masked phone sent back keeps that leader's number. */
-    id: z.string().trim().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+    id: idText(ID_MSG).optional(),
     name: z.string({ message: CHAMBER_MSG.leaderName }).trim().min(1, CHAMBER_MSG.leaderName).max(50, '姓名长度不能超过50个字符'),
     post: optionalText(100),
     company: optionalText(200),

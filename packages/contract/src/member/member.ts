@@ -4,6 +4,7 @@
  * (forms, tags, the same Chinese messages).
  */
 import { z } from 'zod';
+import { ID_LIST_RE, ID_MSG, ID_OR_EMPTY_RE, idOf } from '../envelope.js';
 import { MASKED_MOBILE_RE, phoneProblem } from '../user.js';
 import { CODE_MSG, creditCodeProblem, idCardProblem, isDay } from './codes.js';
 
@@ -53,7 +54,7 @@ export const MEMBER_MSG = {
   genderMismatch: '性别与身份证号码不一致',
 } as const;
 
-const id = z.string().trim().regex(/^\d{1,19}$/, '数据编号格式不正确');
+const id = idOf(ID_MSG, { trim: true });
 const version = z.coerce.number({ message: '数据版本号必须是数字' }).int('数据版本号必须是整数').min(1, '数据版本号不正确').max(2_147_483_647, '数据版本号不正确');
 /** Absent stays absent (an update keeps the stored value); '' or null clears it. */
 const keepOrClear = <T>(v: T | null | undefined | '') => (v === undefined ? undefined : v === '' || v === null ? null : v);
@@ -84,7 +85,7 @@ const joinDate = day(MEMBER_MSG.joinDate)
   .nullish()
   .transform(keepOrClear);
 const regionCode = z.string().trim().regex(/^(\d{2}|\d{4}|\d{6}|\d{9}|\d{12})?$/, '行政区划代码格式不正确').nullish().transform(keepOrClear);
-const deptId = z.string().trim().regex(/^\d{1,19}$/, MEMBER_MSG.deptFormat).optional();
+const deptId = idOf(MEMBER_MSG.deptFormat, { trim: true }).optional();
 /** A phone as typed (§5 rule, the mobile check written correctly), or the masked form a list showed (kept unchanged). */
 const phone = z
   .string()
@@ -145,7 +146,7 @@ const groupFields = {
   name: required(MEMBER_MSG.groupName, 200),
   creditCode: creditCode.or(z.literal('')).nullish().transform(keepOrClear),
   groupType: optionalCode(GROUP_TYPES, '团体类型'),
-  orgDeptId: z.string().trim().regex(/^(\d{1,19})?$/, '组织编号格式不正确').nullish().transform(keepOrClear),
+  orgDeptId: z.string().trim().regex(ID_OR_EMPTY_RE, '组织编号格式不正确').nullish().transform(keepOrClear),
   legalPerson: optionalText(50),
   regionCode,
   address: optionalText(255),
@@ -238,7 +239,7 @@ const idList = z
   .trim()
   .min(1, '请选择至少一条数据')
   .max(20000, '一次选择的数据过多')
-  .regex(/^\d{1,19}(,\d{1,19})*$/, '数据编号格式不正确');
+  .regex(ID_LIST_RE, ID_MSG);
 export const memberUpdateAll = z
   .object({
     ids: idList,
@@ -254,11 +255,12 @@ export type MemberUpdateAll = z.infer<typeof memberUpdateAll>;
 // ---------------------------------------------------------------------------------------------
 // Representatives (会员代表)
 
-export const representativeQuery = z.object({ memberId: z.string({ message: '请提供会员编号' }).trim().regex(/^\d{1,19}$/, '会员编号格式不正确') }).strict();
+const memberId = idOf('会员编号格式不正确', { trim: true, required: '请提供会员编号' });
+export const representativeQuery = z.object({ memberId }).strict();
 export const representativeSave = z
   .object({
-    memberId: z.string({ message: '请提供会员编号' }).trim().regex(/^\d{1,19}$/, '会员编号格式不正确'),
-    personId: z.string({ message: '请选择会员代表' }).trim().regex(/^\d{1,19}$/, '个人会员编号格式不正确'),
+    memberId,
+    personId: idOf('个人会员编号格式不正确', { trim: true, required: '请选择会员代表' }),
     title: optionalText(64),
     sort: z.coerce.number({ message: '排序必须是数字' }).int('排序必须是整数').min(0, '排序不能小于0').max(1_000_000, '排序过大').optional(),
   })

@@ -1,10 +1,11 @@
 /**
- * Field descriptions of the profiles (issue 5 "Profiles", specification §3): one description per
+ * Field descriptions of the profiles (specification §3): one description per
  * field gives the form's Chinese label and messages, the server's validation (zod, built here) and the
  * change history's label. Profiles have many sections of plain fields; describing them once keeps
  * the web form, the API and the history saying the same thing.
  */
 import { z } from 'zod';
+import { requiredId } from '../envelope.js';
 import { phoneProblem, MASKED_MOBILE_RE } from '../user.js';
 import { creditCodeProblem, isDay } from '../member/codes.js';
 
@@ -201,8 +202,6 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   return base.nullable().optional().transform((v) => (v === '' ? null : v));
 }
 
-const idRe = /^\d{1,19}$/;
-export const idField = (message = '数据编号格式不正确') => z.string({ message }).trim().regex(idRe, message);
 export const versionField = z.coerce
   .number({ message: '数据版本号必须是数字' })
   .int('数据版本号必须是整数')
@@ -211,7 +210,7 @@ export const versionField = z.coerce
 
 /** BladeX submit: without id inserts, with id (and the version read) updates. */
 export function submitSchema(fields: Fields, extra: z.ZodRawShape = {}) {
-  const shape: Record<string, z.ZodType> = { id: idField().optional(), version: versionField.optional(), ...extra };
+  const shape: Record<string, z.ZodType> = { id: requiredId().optional(), version: versionField.optional(), ...extra };
   for (const [name, f] of Object.entries(fields)) shape[name] = fieldSchema(f);
   return z.object(shape).strict();
 }

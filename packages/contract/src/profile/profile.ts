@@ -1,12 +1,13 @@
 /**
- * Profiles (issue 5, specification §3): the person base (人员库) with its person profile, the
+ * Profiles (specification §3): the person base (人员库) with its person profile, the
  * enterprise base (企业库) with its enterprise profile, the organisation profile of a federation or
  * chamber (组织档案) with its annual reports and member statistics. Every section is described once
  * here (fields.ts) and shared by the server (validation, history labels) and the web (forms).
  */
 import { z } from 'zod';
 import { CERT_TYPES, EDUCATIONS, ENTERPRISE_TYPES, GENDERS, POLITICS } from '../member/member.js';
-import { code, date, int, money, of, ratio, submitSchema, text, year, idField, type Fields, type Labels } from './fields.js';
+import { requiredId } from '../envelope.js';
+import { code, date, int, money, of, ratio, submitSchema, text, year, type Fields, type Labels } from './fields.js';
 
 export * from './fields.js';
 
@@ -251,11 +252,11 @@ export const ANNUAL_REPORT_FIELDS: Fields = {
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-const deptId = idField(PROFILE_MSG.deptFormat).optional();
+const deptId = requiredId(PROFILE_MSG.deptFormat).optional();
 export const personSubmit = submitSchema(PERSON_FIELDS, { deptId });
 export const enterpriseBaseSubmit = submitSchema(ENTERPRISE_FIELDS, { deptId });
-export const orgProfileSubmit = submitSchema(ORG_PROFILE_FIELDS, { deptId: idField('机构编号格式不正确') });
-export const annualReportSubmit = submitSchema(ANNUAL_REPORT_FIELDS, { deptId: idField('机构编号格式不正确') });
+export const orgProfileSubmit = submitSchema(ORG_PROFILE_FIELDS, { deptId: requiredId('机构编号格式不正确') });
+export const annualReportSubmit = submitSchema(ANNUAL_REPORT_FIELDS, { deptId: requiredId('机构编号格式不正确') });
 
 export const personNameQuery = z
   .object({
@@ -266,7 +267,7 @@ export const personNameQuery = z
 export const unionIdQuery = z
   .object({ unionId: z.string({ message: '请提供档案统一编号' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, '档案统一编号格式不正确') })
   .strict();
-export const orgDeptQuery = z.object({ deptId: idField('机构编号格式不正确') }).strict();
+export const orgDeptQuery = z.object({ deptId: requiredId('机构编号格式不正确') }).strict();
 
 export type ProfileParent = 'person' | 'enterprise' | 'org';
 

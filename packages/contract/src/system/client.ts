@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../envelope.js';
 import { GRANT_TYPES } from '../auth.js';
 
 export const CLIENT_MSG = {
@@ -28,7 +29,7 @@ const redirect = z
 
 export const clientSubmit = z
   .object({
-    id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+    id: idField.optional(),
     version: z.coerce.number().int().min(1).optional(),
     clientId: z.string({ message: CLIENT_MSG.idRequired }).trim().regex(/^[A-Za-z0-9_-]{2,48}$/, CLIENT_MSG.idFormat),
     /** Required nowhere: left empty on create, a random secret is generated and shown once; on update, kept. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idOf } from '../envelope.js';
 
 /** Departments (机构, specification §3/§7 dept): form messages and the rules' refusals. */
 export const DEPT_MSG = {
@@ -18,7 +19,7 @@ export const DEPT_MSG = {
 /** dept_category (dictionary org_category). */
 export const DEPT_CATEGORY_NAMES: Record<number, string> = { 1: '工商联', 2: '商会', 3: '协会', 4: '办事机构' };
 
-const id = (msg: string) => z.string().regex(/^\d{1,19}$/, msg);
+const id = (msg: string) => idOf(msg);
 const smallChoice = (values: number[], msg: string) =>
   z.coerce.number({ message: msg }).int(msg).refine((v) => values.includes(v), msg);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idOf } from '../envelope.js';
 
 /** Dictionary and business dictionary (specification §3, §5): the four required messages. */
 export const DICT_MSG = {
@@ -19,10 +20,10 @@ export const DICT_ROOT_KEY = '-1';
 
 export const dictSubmit = z
   .object({
-    id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+    id: idField.optional(),
     version: z.coerce.number().int().min(1).optional(),
     /** Optional: a root dictionary has none (or 0). */
-    parentId: z.union([z.string().regex(/^\d{1,19}$/, '上级字典编号格式不正确'), z.literal('')]).nullish(),
+    parentId: z.union([idOf('上级字典编号格式不正确'), z.literal('')]).nullish(),
     code: z.string({ message: DICT_MSG.codeRequired }).trim().min(1, DICT_MSG.codeRequired).max(255, '字典编号过长').regex(/^[A-Za-z0-9_.:-]+$/, '字典编号只能包含字母、数字和 _ . : -'),
     dictKey: z.string().trim().max(255, '字典键值过长').nullish(),
     dictValue: z.string({ message: DICT_MSG.valueRequired }).trim().min(1, DICT_MSG.valueRequired).max(255, '字典名称过长'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idOf } from '../envelope.js';
 
 /** Menus (菜单管理): form messages and refusals. */
 export const MENU_MSG = {
@@ -24,9 +25,9 @@ const optionalText = (max: number) => z.string().trim().max(max, `长度不能�
 
 export const menuSubmit = z
   .object({
-    id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+    id: idField.optional(),
     version: z.coerce.number().int().min(1).optional(),
-    parentId: z.union([z.string().regex(/^\d{1,19}$/, '上级菜单编号格式不正确'), z.literal('')]).nullish(),
+    parentId: z.union([idOf('上级菜单编号格式不正确'), z.literal('')]).nullish(),
     code: z
       .string({ message: MENU_MSG.codeRequired })
       .trim()

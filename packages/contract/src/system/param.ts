@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../envelope.js';
 
 /** System parameter (specification §3): name, key and value, all required (§5 messages). */
 export const PARAM_MSG = {
@@ -12,7 +13,7 @@ const required = (msg: string, max: number) => z.string({ message: msg }).trim()
 
 export const paramSubmit = z
   .object({
-    id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+    id: idField.optional(),
     /** Optimistic lock: an update must carry the version it was read at. */
     version: z.coerce.number().int().min(1).optional(),
     paramName: required(PARAM_MSG.nameRequired, 255),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../envelope.js';
 
 /** Posts (岗位管理): form messages and refusals. */
 export const POST_MSG = {
@@ -18,7 +19,7 @@ export const POST_CATEGORY_NAMES: Record<number, string> = { 1: '领导', 2: '�
 
 export const postSubmit = z
   .object({
-    id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+    id: idField.optional(),
     version: z.coerce.number().int().min(1).optional(),
     category: z.coerce
       .number({ message: POST_MSG.categoryRequired })

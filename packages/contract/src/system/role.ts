@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idOf } from '../envelope.js';
 
 /** Roles (角色管理, specification §6–§7): form messages and refusals. */
 export const ROLE_MSG = {
@@ -33,11 +34,11 @@ export const ROLE_ADMIN = 'admin';
 /** The one system type (specification §6). */
 export const SYSTEM_TYPES = ['aoc'] as const;
 
-const roleId = z.string().regex(/^\d{1,19}$/, '数据编号格式不正确');
+const roleId = idField;
 /** Optional id that may also come empty or null (no parent / no org). */
-const optionalId = (msg: string) => z.union([z.string().regex(/^\d{1,19}$/, msg), z.literal('')]).nullish();
+const optionalId = (msg: string) => z.union([idOf(msg), z.literal('')]).nullish();
 /** A JSON array of ids (BladeX's List<Long>, ids as strings). */
-const idList = (max: number) => z.array(z.string().regex(/^\d{1,19}$/, '数据编号格式不正确'), { message: '数据编号列表格式不正确' }).max(max, `一次最多选择${max}项`);
+const idList = (max: number) => z.array(idField, { message: '数据编号列表格式不正确' }).max(max, `一次最多选择${max}项`);
 
 const roleFields = {
   id: roleId.optional(),

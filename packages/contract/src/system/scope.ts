@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_LIST_OR_EMPTY_RE, idField, idOf } from '../envelope.js';
 
 /** Data scope and api scope administration (数据权限 / 接口权限, wire contract §5). */
 export const SCOPE_MSG = {
@@ -20,7 +21,7 @@ export const DATA_SCOPE_TYPE_NAMES: Record<number, string> = { 1: '全部可见'
 /** BladeX api scope types (dictionary api_scope_type). */
 export const API_SCOPE_TYPE_NAMES: Record<number, string> = { 1: '请求', 2: '授权' };
 
-const id = (msg: string) => z.string({ message: msg }).trim().regex(/^\d{1,19}$/, msg);
+const id = (msg: string) => idOf(msg, { trim: true, required: msg });
 const optionalText = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).nullish();
 const resourceCode = z
   .string({ message: SCOPE_MSG.resourceRequired })
@@ -29,7 +30,7 @@ const resourceCode = z
   .max(255, '资源编号不能超过255个字符')
   .regex(/^[A-Za-z0-9_.:-]+$/, '资源编号只能包含字母、数字和 _ . : -');
 const common = {
-  id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+  id: idField.optional(),
   version: z.coerce.number().int().min(1).optional(),
   menuId: id(SCOPE_MSG.menuRequired),
   resourceCode,
@@ -53,7 +54,7 @@ export const dataScopeSubmit = z
       .string()
       .trim()
       .max(2000, '可见机构过多')
-      .regex(/^(\d{1,19}(,\d{1,19})*)?$/, '可见机构格式不正确(机构编号,逗号分隔)')
+      .regex(ID_LIST_OR_EMPTY_RE, '可见机构格式不正确(机构编号,逗号分隔)')
       .nullish(),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ID_LIST_RE, idField, idOf } from '../envelope.js';
 
 export const TENANT_MSG = {
   nameRequired: '请输入租户名称',
@@ -20,7 +21,7 @@ export const TENANT_MSG = {
  */
 export const PLATFORM_MENUS = ['tenant', 'tenantpackage', 'datasource', 'client', 'menu', 'data_scope', 'api_scope', 'param', 'dict', 'versionupdatelog', 'region'] as const;
 
-const id = z.string().regex(/^\d{1,19}$/, '数据编号格式不正确');
+const id = idField;
 const datetime = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss');
 
 export const tenantSubmit = z
@@ -45,7 +46,7 @@ export const tenantPackageSubmit = z
     id: id.optional(),
     version: z.coerce.number().int().min(1).optional(),
     packageName: z.string({ message: TENANT_MSG.packageRequired }).trim().min(1, TENANT_MSG.packageRequired).max(50, '产品包名称不能超过50个字符'),
-    menuIds: z.string({ message: TENANT_MSG.packageMenus }).regex(/^\d{1,19}(,\d{1,19})*$/, TENANT_MSG.packageMenus),
+    menuIds: z.string({ message: TENANT_MSG.packageMenus }).regex(ID_LIST_RE, TENANT_MSG.packageMenus),
     remark: z.string().max(255).nullish(),
   })
   .strict();
@@ -151,6 +152,6 @@ export interface DatasourceView {
 export const tenantDatasourceBind = z
   .object({
     tenantId: z.string({ message: '请选择租户' }).regex(/^\d{6}$/, '租户编号格式不正确'),
-    datasourceId: z.string({ message: DATASOURCE_MSG.required }).regex(/^\d{1,19}$/, DATASOURCE_MSG.required),
+    datasourceId: idOf(DATASOURCE_MSG.required, { required: DATASOURCE_MSG.required }),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from '../envelope.js';
 
 /** Top menus (顶部菜单): form messages and refusals. */
 export const TOP_MENU_MSG = {
@@ -11,11 +12,11 @@ export const TOP_MENU_MSG = {
 } as const;
 
 const optionalText = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).nullish();
-const idList = (max: number) => z.array(z.string().regex(/^\d{1,19}$/, '数据编号格式不正确'), { message: '数据编号列表格式不正确' }).max(max, `一次最多选择${max}项`);
+const idList = (max: number) => z.array(idField, { message: '数据编号列表格式不正确' }).max(max, `一次最多选择${max}项`);
 
 export const topMenuSubmit = z
   .object({
-    id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+    id: idField.optional(),
     version: z.coerce.number().int().min(1).optional(),
     code: z
       .string({ message: TOP_MENU_MSG.codeRequired })

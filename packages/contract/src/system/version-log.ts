@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idField } from '../envelope.js';
 
 /** update_type: 1 新功能, 2 优化, 3 修复. */
 export const VERSION_LOG_TYPES: Record<number, string> = { 1: '新功能', 2: '优化', 3: '修复' };
 
 export const versionLogSubmit = z
   .object({
-    id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+    id: idField.optional(),
     version: z.coerce.number().int().min(1).optional(),
     versionNo: z.string({ message: '请输入版本号' }).trim().regex(/^v?\d+\.\d+\.\d+([-.][0-9A-Za-z.]+)?$/, '版本号格式应为 1.2.3'),
     title: z.string({ message: '请输入更新标题' }).trim().min(1, '请输入更新标题').max(200, '更新标题过长'),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, MSG, chamberSaveSimple, chamberSubmit, idQuery, idsQuery, maskPhone, pageQuery, userSubmit,
+  CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, MSG, chamberSaveSimple, chamberSubmit, deptIdFilter, idOf, idQuery, idsQuery, maskPhone, pageQuery, userSubmit,
 } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
@@ -23,7 +23,7 @@ const OUT = '/api/aoc-service/chambercommercejiangsuallopatry';
 const IN = '/api/aoc-service/chambercommerceallopatryjiangsu';
 const tags = ['chamber'];
 const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
-const deptIdParam = z.union([z.string().trim().regex(/^\d{1,19}$/, '机构编号格式不正确'), z.literal('')]).optional();
+const deptIdParam = deptIdFilter;
 const chamberRecord = z
   .object({ id: z.string(), deptId: z.string(), deptName: z.string().nullable(), chamberDeptId: z.string().nullable(), name: z.string(), adminName: z.string().nullable(), chamberType: z.number(), chamberTypeName: z.string().nullable(), version: z.number() })
   .passthrough();
@@ -142,7 +142,7 @@ export default async function chamberRoutes(app: FastifyInstance) {
       summary: `chambercommerce ${path}: 商会${label}名单 (chamberId)`,
       tags,
       access: { permission: 'chamber' },
-      query: z.object({ chamberId: z.string({ message: '请提供商会编号' }).trim().regex(/^\d{1,19}$/, '商会编号格式不正确') }).strict(),
+      query: z.object({ chamberId: idOf('商会编号格式不正确', { trim: true, required: '请提供商会编号' }) }).strict(),
       scope: chamberScope('query.chamberId'),
       response: z.array(leaderRecord),
       handler: async ({ req, actor, query }) => {
@@ -178,7 +178,7 @@ export default async function chamberRoutes(app: FastifyInstance) {
     summary: 'chambercommerce nextOrgUserList: 下一级组织的工作人员 (deptId、current、size; 用户数据权限内)',
     tags,
     access: { permission: 'chamber' },
-    query: pageQuery.extend({ deptId: z.string({ message: '请提供机构编号' }).trim().regex(/^\d{1,19}$/, '机构编号格式不正确') }).strict(),
+    query: pageQuery.extend({ deptId: idOf('机构编号格式不正确', { trim: true, required: '请提供机构编号' }) }).strict(),
     scope: { resource: 'user', record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
     response: pageOf(z.object({ id: z.string(), account: z.string(), realName: z.string().nullable(), phone: z.string().nullable(), deptId: z.string(), deptName: z.string().nullable() })),
     handler: async ({ actor, query }) => {

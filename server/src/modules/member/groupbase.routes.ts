@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, VERSION_REQUIRED_MSG, groupSubmit, idQuery, idsQuery, pageQuery } from '@gsl/contract';
+import { MSG, VERSION_REQUIRED_MSG, deptIdFilter, groupSubmit, idQuery, idsQuery, pageQuery } from '@gsl/contract';
 import { assertGranted, isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
@@ -34,7 +34,7 @@ export default async function groupBaseRoutes(app: FastifyInstance) {
     summary: 'groupbase list: 团体会员基础信息分页 (数据权限内; 过滤同 memberAocGroup/page)',
     tags,
     access: { permission: 'member_group' },
-    query: pageQuery.extend({ deptId: z.union([z.string().trim().regex(/^\d{1,19}$/, '机构编号格式不正确'), z.literal('')]).optional() }).passthrough(),
+    query: pageQuery.extend({ deptId: deptIdFilter }).passthrough(),
     scope: { resource: MEMBER_RESOURCE, list: { table: GROUP.sqlTable, deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
     response: z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
     handler: async ({ req, actor, query }) => {

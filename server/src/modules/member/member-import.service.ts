@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { MASKED_MOBILE_RE, MEMBER_FIELD_LABELS, MEMBER_MSG, isMaskedCert } from '@gsl/contract';
+import { ID_RE, MASKED_MOBILE_RE, MEMBER_FIELD_LABELS, MEMBER_MSG, isMaskedCert } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { resolveScope } from '../../platform/access/scope.js';
@@ -181,7 +181,7 @@ function orgFinder(orgs: Array<{ id: unknown; deptName: string | null; fullName:
   return {
     has: (id: string) => byId.has(id),
     find(text: string, notFound: string): { id: string } | { message: string } {
-      if (/^\d{1,19}$/.test(text) && byId.has(text)) return { id: text };
+      if (ID_RE.test(text) && byId.has(text)) return { id: text };
       const named = byName.get(text) ?? [];
       if (named.length > 1) return { message: '组织名称不唯一,请填写组织编号' };
       if (named.length === 1) return { id: named[0] };

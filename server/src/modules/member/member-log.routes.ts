@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MEMBER_KIND_LABELS, pageQuery, type MemberKind } from '@gsl/contract';
+import { ID_MSG, MEMBER_KIND_LABELS, idOf, pageQuery, type MemberKind } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { resolveScope } from '../../platform/access/scope.js';
@@ -13,7 +13,7 @@ import { memberRepo } from './member.repo.js';
 
 /** Every history row belongs to a member kind (scope metadata: the rows these routes can show). */
 const LOG_WHERE = "tag in ('enterprise', 'group', 'person')";
-const id = z.string().trim().regex(/^\d{1,19}$/, '数据编号格式不正确');
+const id = idOf(ID_MSG, { trim: true });
 /** tags: comma list of enterprise, group, person (specification §9); mode: insert, update, delete. */
 const logQuery = pageQuery
   .extend({
@@ -82,7 +82,7 @@ export default async function memberLogRoutes(app: FastifyInstance) {
     summary: 'aoclog list: 一条操作日志的字段变更明细 (logId)',
     tags: ['member'],
     access: { permission: 'member_log' },
-    query: z.object({ logId: z.string({ message: '请提供日志编号' }).trim().regex(/^\d{1,19}$/, '日志编号格式不正确') }).strict(),
+    query: z.object({ logId: idOf('日志编号格式不正确', { trim: true, required: '请提供日志编号' }) }).strict(),
     scope: { resource: MEMBER_RESOURCE, record: { table: 'aoc_log', idFrom: 'query.logId', deptColumn: 'dept_id', ownerColumn: 'create_user', where: LOG_WHERE } },
     response: z.array(change),
     handler: async ({ actor, query }) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MSG, idQuery, idsQuery, memberUpdateAll, pageQuery, representativeQuery, representativeSave, type PermissionCode } from '@gsl/contract';
+import { MSG, deptIdFilter, idQuery, idsQuery, memberUpdateAll, pageQuery, representativeQuery, representativeSave, type PermissionCode } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -25,7 +25,7 @@ const representativeRecord = z.object({
 
 /** The page query: paging, the kind's whitelisted filters, deptId (that org and below), exact personal-data search. */
 export const memberPageQuery = pageQuery
-  .extend({ deptId: z.union([z.string().trim().regex(/^\d{1,19}$/, '机构编号格式不正确'), z.literal('')]).optional() })
+  .extend({ deptId: deptIdFilter })
   .passthrough();
 
 /** Scope metadata (quality harness): members are org-owned through dept_id, "own" through create_user. */

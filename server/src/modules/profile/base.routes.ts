@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   ENTERPRISE_FIELDS, MSG, PERSON_FIELDS, enterpriseBaseSubmit, idQuery, idsQuery, pageQuery, personNameQuery, personSubmit, unionIdQuery, type PermissionCode,
+  deptIdFilter,
 } from '@gsl/contract';
 import { assertGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -16,7 +17,7 @@ import { logUnmasked, parentScope, unmaskedFor } from './section.routes.js';
 
 const record = z.object({ id: z.string(), unionId: z.string(), deptId: z.string(), deptName: z.string().nullable(), name: z.string(), version: z.number() }).passthrough();
 const pageOf = z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
-const basePageQuery = pageQuery.extend({ deptId: z.union([z.string().trim().regex(/^\d{1,19}$/, '机构编号格式不正确'), z.literal('')]).optional() }).passthrough();
+const basePageQuery = pageQuery.extend({ deptId: deptIdFilter }).passthrough();
 
 /** Person base (人员库) and enterprise base (企业库): list, detail, submit, remove; persons also list-byname and detail by unionId. */
 export default async function baseRoutes(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  ANNUAL_REPORT_FIELDS, MSG, ORG_PROFILE_FIELDS, REPORT_STATUS, annualReportSubmit, idField, idQuery, idsQuery, orgDeptQuery, orgProfileSubmit, pageQuery,
+  ANNUAL_REPORT_FIELDS, MSG, ORG_PROFILE_FIELDS, REPORT_STATUS, annualReportSubmit, idQuery, idsQuery, orgDeptQuery, orgProfileSubmit, pageQuery, requiredId,
 } from '@gsl/contract';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
@@ -14,8 +14,8 @@ import { parentScope } from './section.routes.js';
 import { registerProfileAttachments } from './profile.attach.js';
 
 const record = z.object({ deptId: z.string(), version: z.number() }).passthrough();
-const reportListQuery = pageQuery.extend({ deptId: idField('机构编号格式不正确') }).passthrough();
-const returnBody = z.object({ id: idField(), version: z.coerce.number({ message: '数据版本号必须是数字' }).int().min(1, '数据版本号不正确').max(2_147_483_647, '数据版本号不正确'), reason: z.string().trim().max(500, '退回原因不能超过500个字符').optional() }).strict();
+const reportListQuery = pageQuery.extend({ deptId: requiredId('机构编号格式不正确') }).passthrough();
+const returnBody = z.object({ id: requiredId(), version: z.coerce.number({ message: '数据版本号必须是数字' }).int().min(1, '数据版本号不正确').max(2_147_483_647, '数据版本号不正确'), reason: z.string().trim().max(500, '退回原因不能超过500个字符').optional() }).strict();
 
 /**
  * Organisation profile (组织档案) of a federation, chamber or association: one record per org (basic

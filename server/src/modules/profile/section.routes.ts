@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MSG, PROFILE_MSG, idField, idsQuery, submitSchema, type PermissionCode } from '@gsl/contract';
+import { MSG, PROFILE_MSG, idsQuery, requiredId, submitSchema, type PermissionCode } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -40,7 +40,7 @@ export default async function sectionRoutes(app: FastifyInstance) {
     const svc = sectionService(def, app.db, cipher);
     const p = def.parent;
     const base = `${p.prefix}/${def.key}`;
-    const parentIdSchema = idField(PROFILE_MSG.parentRequired);
+    const parentIdSchema = requiredId(PROFILE_MSG.parentRequired);
     const view = (row: Row, unmasked: boolean) => viewOf(def.fields, row, { timeZone: tz, unmasked }, { [p.parentField]: String(row.parentId) });
     const sensitive = Object.values(def.fields).some((f) => f.sensitive);
 

@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { assertAccountQuota } from '../system/tenant/tenant.service.js';
 import ExcelJS from 'exceljs';
 import {
-  SEX_NAMES, USER_MSG, USER_SHEET_COLUMNS, USER_STATUS_NAMES, maskPhone, phoneProblem,
+  ID_RE, SEX_NAMES, USER_MSG, USER_SHEET_COLUMNS, USER_STATUS_NAMES, maskPhone, phoneProblem,
   type PageQuery, type UserImportAnswer, type UserImportError,
 } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
@@ -260,7 +260,7 @@ class RowChecker {
 
   private dept(value: string, fail: (m: string) => void): DeptRow | undefined {
     if (!value) return void fail(USER_MSG.deptRequired);
-    if (/^\d{1,19}$/.test(value) && this.deptById.has(value)) return this.deptById.get(value);
+    if (ID_RE.test(value) && this.deptById.has(value)) return this.deptById.get(value);
     const found = this.deptByName.get(value) ?? [];
     if (found.length > 1) return void fail('机构名称不唯一,请填写机构编号');
     if (!found.length) return void fail(USER_MSG.deptOutOfScope);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, changeAccount, idQuery, idsQuery, pageQuery, userSubmit, userUpdate } from '@gsl/contract';
+import { MSG, changeAccount, deptIdFilter, idQuery, idsQuery, pageQuery, userSubmit, userUpdate } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { resolveScope } from '../../platform/access/scope.js';
@@ -46,7 +46,7 @@ const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total
 
 /** The list query: paging, the whitelisted filters, and deptId ("that dept and below"). */
 export const userListQuery = pageQuery
-  .extend({ deptId: z.union([z.string().trim().regex(/^\d{1,19}$/, '机构编号格式不正确'), z.literal('')]).optional() })
+  .extend({ deptId: deptIdFilter })
   .passthrough();
 
 /** Scope metadata (quality harness): users are org-owned through dept_id, "own" through create_user. */

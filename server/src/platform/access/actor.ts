@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ID_RE } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 
 /** The signed-in user as every handler, service and repo sees it. */
@@ -52,7 +53,7 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: 'authe
       ).rows[0]
     : null;
   const codes = permission === 'authenticated' ? [] : [...permission];
-  const roleIds = claims.roleIds.filter((r) => /^\d{1,19}$/.test(r));
+  const roleIds = claims.roleIds.filter((r) => ID_RE.test(r));
   const row = await sql<{
     account: string;
     realName: string | null;

@@ -1,5 +1,5 @@
 import { sql, type SelectQueryBuilder, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import type { PageQuery, PageResult } from '@gsl/contract';
+import { ID_RE, type PageQuery, type PageResult } from '@gsl/contract';
 import { badRequest } from './errors.js';
 import { pageResult } from './envelope.js';
 
@@ -51,7 +51,7 @@ function valueOf(spec: FieldSpec, field: string, raw: string): string | number {
     return n;
   }
   if (spec.kind === 'id') {
-    if (!/^\d{1,19}$/.test(raw)) throw badRequest(`${field} 编号格式不正确`);
+    if (!ID_RE.test(raw)) throw badRequest(`${field} 编号格式不正确`);
     return raw;
   }
   if (raw.length > 500) throw badRequest(`${field} 查询条件过长`);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, deptSubmit, idQuery, idsQuery } from '@gsl/contract';
+import { MSG, deptSubmit, idOf, idQuery, idsQuery } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
@@ -9,7 +9,7 @@ import { deptRepo } from './dept.repo.js';
 import { DEPT_RESOURCE, deptScope, deptService } from './dept.service.js';
 import { deptListForest, deptNode, deptView, forest } from './dept.view.js';
 
-const idParam = (msg: string) => z.string().trim().regex(/^\d{1,19}$/, msg);
+const idParam = (msg: string) => idOf(msg, { trim: true });
 /** A parent id as the lazy calls take it: absent, '' or 0 → the top of what the caller may see. */
 const parentParam = z.union([idParam('上级机构编号格式不正确'), z.literal('')]).optional();
 const tenantParam = z.string().trim().regex(/^\d{1,12}$/, '租户编号格式不正确').optional();

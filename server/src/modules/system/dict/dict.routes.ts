@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, dictSubmit, idQuery, idsQuery, pageQuery } from '@gsl/contract';
+import { MSG, dictSubmit, idField, idQuery, idsQuery, pageQuery } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -10,7 +10,7 @@ import { dictService } from './dict.service.js';
 import { dictForest, dictView } from './dict.view.js';
 
 const codeQuery = z.object({ code: z.string({ message: '请提供字典编号' }).trim().min(1, '请提供字典编号').max(255) });
-const idParam = z.string().regex(/^\d{1,19}$/, '数据编号格式不正确');
+const idParam = idField;
 
 /** The eight calls of one dictionary table (specification §7: list, parent-list, child-list, remove, submit, detail, tree, dictionary). */
 function dictRoutes(kind: DictKind): FastifyPluginAsync {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idsQuery, pageQuery, paramSubmit } from '@gsl/contract';
+import { MSG, idField, idsQuery, pageQuery, paramSubmit } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { route } from '../../../platform/http/route.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
@@ -73,7 +73,7 @@ export default async function paramRoutes(app: FastifyInstance) {
     tags: ['system'],
     access: { permission: 'authenticated' },
     query: z.object({
-      id: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').optional(),
+      id: idField.optional(),
       paramKey: z.string().max(255).optional(),
     }),
     handler: async ({ actor, query }) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, idField, pageQuery } from '@gsl/contract';
+import { MAX_PAGE_SIZE, pageQuery, requiredId } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
 import { resolveScope } from '../../../platform/access/scope.js';
 import { route } from '../../../platform/http/route.js';
@@ -23,7 +23,7 @@ const roleUser = z.object({
   status: z.number(),
   createTime: z.string().nullable(),
 });
-const roleUserFilters = { account: z.string().max(45).optional(), realName: z.string().max(20).optional(), roleId: idField('请提供角色编号') };
+const roleUserFilters = { account: z.string().max(45).optional(), realName: z.string().max(20).optional(), roleId: requiredId('请提供角色编号') };
 
 export const V2 = '/api/blade-system/v2/role';
 
@@ -43,7 +43,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     access: { permission: 'authenticated' },
     scope: { resource: 'dept', record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
     query: z.object({
-      deptId: z.union([idField('机构编号格式不正确'), z.literal('')]).optional(),
+      deptId: z.union([requiredId('机构编号格式不正确'), z.literal('')]).optional(),
       cocUnionId: z.string().trim().max(64, '机构统一编号过长').optional(),
       systemType: z.string().max(20).optional(),
     }),
@@ -63,7 +63,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     tags,
     access: { permission: 'role' },
     scope: { resource: 'dept', record: { table: 'blade_role', idFrom: 'params.id', deptColumn: 'dept_id', where: 'is_deleted = 0 and dept_id is not null' } },
-    params: z.object({ id: idField('数据编号格式不正确') }),
+    params: z.object({ id: requiredId('数据编号格式不正确') }),
     response: roleRecord.extend({ menuIds: z.array(z.string()), dataScopeIds: z.array(z.string()), apiScopeIds: z.array(z.string()) }),
     handler: async ({ actor, params }) => {
       const row = await visibleRoleOrNotFound(app.db, actor, params.id);

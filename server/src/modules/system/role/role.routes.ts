@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idField, idsQuery, roleGrant, roleSubmit, roleSubmitV2 } from '@gsl/contract';
+import { ID_LIST_RE, ID_MSG, MSG, idsQuery, requiredId, roleGrant, roleSubmit, roleSubmitV2 } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -20,7 +20,7 @@ const idList = (msg: string) =>
     .trim()
     .min(1, msg)
     .max(4000, '一次选择的数据过多')
-    .regex(/^\d{1,19}(,\d{1,19})*$/, '数据编号格式不正确');
+    .regex(ID_LIST_RE, ID_MSG);
 
 /** A scope tree for the grant dialog: its menus as group nodes (keys `menu_<id>`), the scopes as leaves (keys their ids). */
 function scopeTree(rows: ScopeGrantRow[]) {
@@ -188,7 +188,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     summary: 'role tree-by-id: 某角色及其下级角色的树 (roleId)',
     tags,
     access: { permission: 'authenticated' },
-    query: z.object({ roleId: idField('请提供角色编号') }),
+    query: z.object({ roleId: requiredId('请提供角色编号') }),
     handler: async ({ actor, query }) => {
       const forest = roleForest(await roleRepo.all(app.db, actor.tenantId, await roleScope(app.db, actor)), actor, tz);
       const found = findNode(forest, query.roleId);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, apiScopeSubmit, dataScopeSubmit, idQuery, idsQuery, pageQuery, type ApiScopeSubmit, type DataScopeSubmit } from '@gsl/contract';
+import { MSG, apiScopeSubmit, dataScopeSubmit, idOf, idQuery, idsQuery, pageQuery, type ApiScopeSubmit, type DataScopeSubmit } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -42,7 +42,7 @@ function scopeRoutes(kind: ScopeKind): FastifyPluginAsync {
       access: { permission: kind.menu },
       query: pageQuery
         .extend({
-          menuId: z.union([z.string().regex(/^\d{1,19}$/, '菜单编号格式不正确'), z.literal('')]).optional(),
+          menuId: z.union([idOf('菜单编号格式不正确'), z.literal('')]).optional(),
           scopeName: z.string().max(255).optional(),
           resourceCode: z.string().max(255).optional(),
         })

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DATASOURCE_MSG, MSG, idQuery, idsQuery, pageQuery, tenantDatasourceBind, tenantSubmit } from '@gsl/contract';
+import { DATASOURCE_MSG, MSG, idField, idQuery, idsQuery, pageQuery, tenantDatasourceBind, tenantSubmit } from '@gsl/contract';
 import { bindTenant } from '../../../platform/tenancy/bind.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
@@ -93,7 +93,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
         accountNumber: z.coerce.number().int().min(-1, '账号额度不能小于-1').max(1_000_000),
         expireTime: z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss').nullish().or(z.literal('')),
         /** Absent: the package stays; '' or null: no package (every non-platform menu); an id: that package. */
-        packageId: z.string().regex(/^\d{1,19}$/, '数据编号格式不正确').nullish().or(z.literal('')),
+        packageId: idField.nullish().or(z.literal('')),
       })
       .strict(),
     handler: async ({ query, body }) => {

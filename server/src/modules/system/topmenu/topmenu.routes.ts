@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idQuery, idsQuery, pageQuery, topMenuGrant, topMenuSubmit } from '@gsl/contract';
+import { ID_LIST_RE, ID_MSG, MSG, idQuery, idsQuery, pageQuery, topMenuGrant, topMenuSubmit } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -118,7 +118,7 @@ export default async function topMenuRoutes(app: FastifyInstance) {
         .trim()
         .min(1, '请选择顶部菜单')
         .max(4000, '一次选择的数据过多')
-        .regex(/^\d{1,19}(,\d{1,19})*$/, '数据编号格式不正确'),
+        .regex(ID_LIST_RE, ID_MSG),
     }),
     response: z.array(z.string()),
     handler: async ({ actor, query }) => {
