@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type Key } from 'react';
 import { App, Button, Empty, Table } from 'antd';
-import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG } from '@gsl/contract';
 import { useCrudList, useCrudWrites } from '../../api/crud';
 import { toast } from '../../api/feedback';
@@ -14,6 +14,7 @@ import { SearchBar } from './SearchBar';
 import { CELL_CHROME, SELECTION_WIDTH } from './tableFit';
 import { useTableFit } from './useTableFit';
 import type { CrudTableHandle, CrudTableProps, DialogMode } from './types';
+import { LoadError } from '../LoadError';
 import './crud.css';
 
 interface DialogState<Row> {
@@ -136,11 +137,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
   const dialogFields = fieldsFor(dialog.mode, dialog.row);
 
   const emptyText = list.isError ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" data-testid={`${testId}-error`}>
-      <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-        重新加载
-      </Button>
-    </Empty>
+    <LoadError testId={`${testId}-error`} onRetry={list.refetch} />
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" data-testid={`${testId}-empty`} />
   );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, Avatar, Button, Card, Descriptions, Empty, Form, Input, Spin, Tabs, Tag } from 'antd';
-import { ReloadOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { USER_MSG, USER_STATUS_NAMES, passwordProblem, type UpdatePassword, type UserView } from '@gsl/contract';
 import { toast } from '../../api/feedback';
 import { updateOwnPassword, useUserInfo } from '../../api/system/user';
+import { LoadError } from '../../components/LoadError';
 import { profileTagName } from '../system/user/userLogic';
 import './info.css';
 
@@ -28,11 +29,7 @@ export default function InfoPage() {
   }
   if (info.isError || !info.data) {
     return (
-      <Empty className="info-page__state" description="个人信息加载失败" data-testid="info-error">
-        <Button icon={<ReloadOutlined />} onClick={() => void info.refetch()}>
-          重新加载
-        </Button>
-      </Empty>
+      <LoadError className="info-page__state" image={Empty.PRESENTED_IMAGE_DEFAULT} message="个人信息加载失败" testId="info-error" onRetry={info.refetch} />
     );
   }
   return (

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Spin, Tabs } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Modal, Spin, Tabs } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../api/feedback';
 import { tellUnhandled } from '../../../api/http';
 import { grantRoles, roleKeys, useRoleGrant } from '../../../api/system/role';
 import { menuKeys } from '../../../api/system/menu';
+import { LoadError } from '../../../components/LoadError';
 import { GrantTree } from './GrantTree';
 import { indexTree, knownKeys, scopeIds } from './grantLogic';
 import './grant.css';
@@ -36,17 +36,7 @@ export function RoleGrantDialog({ roles, onClose }: RoleGrantDialogProps) {
     >
       <div data-testid="role-grant">
       {grant.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message="权限数据加载失败"
-          action={
-            <Button size="small" icon={<ReloadOutlined />} onClick={() => void grant.refetch()}>
-              重新加载
-            </Button>
-          }
-          data-testid="role-grant-error"
-        />
+        <LoadError variant="banner" message="权限数据加载失败" onRetry={grant.refetch} testId="role-grant-error" />
       ) : !grant.data ? (
         <div style={{ textAlign: 'center', padding: 48 }}>
           <Spin data-testid="role-grant-loading" />

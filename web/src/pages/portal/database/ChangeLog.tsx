@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Empty, Table, Tag } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Drawer, Empty, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { PageResult } from '@gsl/contract';
 import { loggerPage, type LogChange, type LogRecord } from '../../../api/member';
 import { usePagination } from '../../../components/pagination';
+import { LoadError } from '../../../components/LoadError';
 
 const MODE_COLORS: Record<string, string> = { insert: 'green', update: 'blue', delete: 'red' };
 
@@ -59,11 +59,7 @@ export function RecordHistory({ tag, recordId, load }: { tag: string; recordId: 
       pagination={pagination(list.data?.total)}
       locale={{
         emptyText: list.isError ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
-            <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-              重新加载
-            </Button>
-          </Empty>
+          <LoadError onRetry={list.refetch} />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无变更记录" />
         ),

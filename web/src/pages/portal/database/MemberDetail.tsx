@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Descriptions, Drawer, Empty, Space, Spin } from 'antd';
-import { HistoryOutlined, IdcardOutlined, ReloadOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Descriptions, Drawer, Space, Spin } from 'antd';
+import { HistoryOutlined, IdcardOutlined, TeamOutlined } from '@ant-design/icons';
 import { MEMBER_FIELD_LABELS, MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
 import { useMemberDetail, type MemberRow } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { detailFields, displayValue } from './kinds';
+import { LoadError } from '../../../components/LoadError';
 
 /** The person profile (人员库) drawer, loaded when first opened from a member person's detail. */
 const PersonProfileDrawer = lazy(() => import('./personbase/PersonProfile').then((m) => ({ default: m.PersonProfileDrawer })));
@@ -48,11 +49,7 @@ export function MemberDetailDrawer({
           <Spin />
         </div>
       ) : detail.isError || !row ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
-          <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-            重新加载
-          </Button>
-        </Empty>
+        <LoadError onRetry={detail.refetch} />
       ) : (
         <>
           <Space className="member-detail__actions">

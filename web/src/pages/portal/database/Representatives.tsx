@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Table } from 'antd';
-import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { MSG, type MemberKind } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
 import { tellUnhandled } from '../../../api/http';
 import { MEMBER_APIS, MEMBER_PERMISSION, representativeList, representativeRemove, representativeSave, type Representative } from '../../../api/member';
 import { useCan } from '../../../components/Access';
+import { LoadError } from '../../../components/LoadError';
 
 /** Person members whose name contains the text (the picker of 添加会员代表). */
 function PersonPicker({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
@@ -124,11 +125,7 @@ export function RepresentativesDrawer({ kind, member, onClose }: { kind: MemberK
         ]}
         locale={{
           emptyText: list.isError ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
-              <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-                重新加载
-              </Button>
-            </Empty>
+            <LoadError onRetry={list.refetch} />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无会员代表" />
           ),

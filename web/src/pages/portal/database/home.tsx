@@ -14,6 +14,7 @@ import { ChangeLogDrawer } from './ChangeLog';
 import { DatabaseNav } from './DatabaseNav';
 import { memberColumns } from './kinds';
 import { MemberDetailDrawer } from './MemberDetail';
+import { LoadError } from '../../../components/LoadError';
 import './database.css';
 
 export type SearchType = MemberKind | 'chamber';
@@ -212,11 +213,7 @@ export default function DatabaseHome() {
             }}
             locale={{
               emptyText: list.isError ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
-                  <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-                    重新加载
-                  </Button>
-                </Empty>
+                <LoadError onRetry={list.refetch} />
               ) : (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
               ),

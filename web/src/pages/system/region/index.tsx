@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Empty, Spin, Tree } from 'antd';
+import { Alert, Card, Descriptions, Empty, Spin, Tree } from 'antd';
 import type { TreeDataNode } from 'antd';
-import { EnvironmentOutlined, ReloadOutlined } from '@ant-design/icons';
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegionNode } from '@gsl/contract';
 import { getRegionChildren, getRegionDetail, regionKeys } from '../../../api/system/region';
 import { regionTreeData } from './regionLogic';
+import { LoadError } from '../../../components/LoadError';
 import './region.css';
 
 /**
@@ -43,11 +44,7 @@ export default function RegionPage() {
         {provinces.isLoading ? (
           <Spin />
         ) : provinces.isError ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" data-testid="region-error">
-            <Button icon={<ReloadOutlined />} onClick={() => void provinces.refetch()}>
-              重新加载
-            </Button>
-          </Empty>
+          <LoadError testId="region-error" onRetry={provinces.refetch} />
         ) : treeData.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" data-testid="region-empty" />
         ) : (
@@ -81,7 +78,7 @@ export default function RegionPage() {
             <Alert style={{ marginTop: 12 }} type="info" showIcon title="行政区划按国家标准(GB/T 2260)维护，此处仅供查看；机构的行政区划代码即上表中的“行政区划代码”。" />
           </>
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" />
+          <LoadError />
         )}
       </Card>
     </div>

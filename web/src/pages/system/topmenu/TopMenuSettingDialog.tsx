@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Modal, Spin } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Modal, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../api/feedback';
 import { tellUnhandled } from '../../../api/http';
 import { grantTopMenus, topMenuKeys, useTopMenuSetting } from '../../../api/system/topmenu';
+import { LoadError } from '../../../components/LoadError';
 import { GrantTree } from '../../authority/role/GrantTree';
 import { indexTree, knownKeys } from '../../authority/role/grantLogic';
 import '../../authority/role/grant.css';
@@ -25,16 +25,7 @@ export function TopMenuSettingDialog({ topMenus, onClose }: Props) {
     <Modal open title={`菜单配置：${topMenus.map((t) => t.name).join('、')}`} width={580} onCancel={onClose} mask={{ closable: false }} destroyOnHidden footer={null}>
       <div data-testid="topmenu-setting">
         {setting.isError ? (
-          <Alert
-            type="error"
-            showIcon
-            message="菜单数据加载失败"
-            action={
-              <Button size="small" icon={<ReloadOutlined />} onClick={() => void setting.refetch()}>
-                重新加载
-              </Button>
-            }
-          />
+          <LoadError variant="banner" message="菜单数据加载失败" onRetry={setting.refetch} />
         ) : !setting.data ? (
           <div style={{ textAlign: 'center', padding: 48 }}>
             <Spin />

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Input, Select, Spin, Tree } from 'antd';
-import { CheckCircleOutlined, DownloadOutlined, KeyOutlined, ReloadOutlined, StopOutlined, TeamOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, DownloadOutlined, KeyOutlined, StopOutlined, TeamOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
 import { USER_STATUS_NAMES, type ResetPasswordAnswer, type UserView } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
 import { tellUnhandled } from '../../../api/http';
@@ -22,6 +22,7 @@ import {
 } from '../../../api/system/user';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { LoadError } from '../../../components/LoadError';
 import { selectionGuard } from '../../../components/crud/crudLogic';
 import type { DialogMode } from '../../../components/crud/types';
 import { GrantDialog, ResetPasswordsModal } from './AccountDialogs';
@@ -273,11 +274,7 @@ function DeptPanel({ depts, selected, onSelect }: { depts: ReturnType<typeof use
         {depts.isPending ? (
           <Spin />
         ) : depts.isError ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="机构加载失败">
-            <Button icon={<ReloadOutlined />} onClick={() => void depts.refetch()}>
-              重新加载
-            </Button>
-          </Empty>
+          <LoadError message="机构加载失败" onRetry={depts.refetch} />
         ) : !tree.length ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无机构" />
         ) : (

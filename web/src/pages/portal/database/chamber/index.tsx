@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Empty, Input, Select, Spin, Table, Tabs } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { CHAMBER_TYPES, chamberSaveSimple } from '@gsl/contract';
 import { chamberDetail, chamberLeaders, chamberLog, inboundChamberApi, readOnlyChamberApi, type ChamberLeaderRow, type ChamberRow, type LeaderList } from '../../../../api/member';
@@ -12,6 +11,7 @@ import type { CrudFormField } from '../../../../components/crud/types';
 import { ChangeLogDrawer } from '../ChangeLog';
 import { DatabaseNav } from '../DatabaseNav';
 import { optionsOf } from '../kinds';
+import { LoadError } from '../../../../components/LoadError';
 import '../database.css';
 
 const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
@@ -40,11 +40,7 @@ function Leaders({ list, chamberId }: { list: LeaderList; chamberId: string }) {
       ]}
       locale={{
         emptyText: q.isError ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
-            <Button icon={<ReloadOutlined />} onClick={() => void q.refetch()}>
-              重新加载
-            </Button>
-          </Empty>
+          <LoadError onRetry={q.refetch} />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
         ),
@@ -69,11 +65,7 @@ export function ChamberDrawer({ id, onClose }: { id: string | undefined; onClose
           <Spin />
         </div>
       ) : detail.isError || !row ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
-          <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-            重新加载
-          </Button>
-        </Empty>
+        <LoadError onRetry={detail.refetch} />
       ) : (
         <>
           <Descriptions bordered size="small" column={2} items={CHAMBER_FIELDS.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))} />

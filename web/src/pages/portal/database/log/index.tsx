@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { LOG_MODES, MEMBER_KIND_LABELS, MEMBER_KINDS } from '@gsl/contract';
 import { loggerPage, type LogRecord } from '../../../../api/member';
 import { usePagination } from '../../../../components/pagination';
 import { logColumns } from '../ChangeLog';
 import { DatabaseNav } from '../DatabaseNav';
+import { LoadError } from '../../../../components/LoadError';
 import '../database.css';
 
 interface LogFilters {
@@ -97,11 +98,7 @@ export default function MemberLogPage() {
           pagination={pagination(list.data?.total)}
           locale={{
             emptyText: list.isError ? (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败">
-                <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()}>
-                  重新加载
-                </Button>
-              </Empty>
+              <LoadError onRetry={list.refetch} />
             ) : (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无变更记录" />
             ),

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Segmented, Spin, Tabs, Tree } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Empty, Segmented, Spin, Tabs, Tree } from 'antd';
 import {
   DEPT_CATEGORY_NAMES, ORG_BRANCH_FIELDS, ORG_DEPARTMENT_FIELDS, ORG_HONOUR_FIELDS, ORG_LEADER_FIELDS, ORG_MEMBER_STAT_FIELDS, ORG_OPERATING_FIELDS, type DeptTreeNode,
 } from '@gsl/contract';
@@ -11,6 +10,7 @@ import { DatabaseNav } from '../DatabaseNav';
 import { SectionTable } from '../profileKit/fieldKit';
 import { AnnualReports } from './AnnualReports';
 import { OrgForm, ORG_FORM_PARTS } from './OrgForm';
+import { LoadError } from '../../../../components/LoadError';
 import '../database.css';
 import '../profileKit/profile.css';
 
@@ -44,7 +44,7 @@ export function statisticBars(rows: MemberStatistic[]) {
 function Statistics({ deptId }: { deptId: string }) {
   const stats = useOrgStatistics(deptId);
   if (stats.isPending) return <Spin />;
-  if (stats.isError) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" />;
+  if (stats.isError) return <LoadError />;
   if (!stats.data.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无会员数据" data-testid="org-stat-empty" />;
   return (
     <div className="org-stat" data-testid="org-stat">
@@ -102,11 +102,7 @@ function OrgProfileView({ deptId }: { deptId: string }) {
   }
   if (profile.isError || !profile.data) {
     return (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" data-testid="orgprofile-error">
-        <Button icon={<ReloadOutlined />} onClick={() => void profile.refetch()}>
-          重新加载
-        </Button>
-      </Empty>
+      <LoadError testId="orgprofile-error" onRetry={profile.refetch} />
     );
   }
   const p = profile.data;
@@ -163,7 +159,7 @@ export default function OrgProfilePage() {
           {tree.isPending ? (
             <Spin />
           ) : tree.isError ? (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" />
+            <LoadError />
           ) : nodes.length ? (
             <Tree<OrgNode> treeData={nodes} selectedKeys={deptId ? [deptId] : []} defaultExpandedKeys={nodes.map((n) => n.key)} onSelect={(keys) => keys[0] && setPicked(String(keys[0]))} blockNode />
           ) : (

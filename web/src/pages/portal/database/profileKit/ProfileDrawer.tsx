@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Button, Drawer, Empty, Spin, Tabs } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Drawer, Spin, Tabs } from 'antd';
 import type { Fields } from '@gsl/contract';
 import { profileLog, useProfileDetail, type ProfileRow } from '../../../../api/profile';
 import { RecordHistory } from '../ChangeLog';
 import { ProfileDescriptions } from './fieldKit';
+import { LoadError } from '../../../../components/LoadError';
 
 export interface ProfileTab {
   key: string;
@@ -40,11 +40,7 @@ export function ProfileDrawer({
           <Spin />
         </div>
       ) : detail.isError || !row ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="数据加载失败" data-testid={`${testId}-error`}>
-          <Button icon={<ReloadOutlined />} onClick={() => void detail.refetch()}>
-            重新加载
-          </Button>
-        </Empty>
+        <LoadError testId={`${testId}-error`} onRetry={detail.refetch} />
       ) : (
         <Tabs
           items={[
