@@ -6,15 +6,12 @@ import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
-import { GROUP, MEMBER_RESOURCE } from './member.kinds.js';
+import { GROUP, memberTable } from './member.kinds.js';
 import { memberService } from './member.service.js';
 import { memberView } from './member.view.js';
 
 const BASE = '/api/eh-aoc/groupbase';
-const scope = (idFrom: `${'query' | 'body'}.${string}`): RouteScope => ({
-  resource: MEMBER_RESOURCE,
-  record: { table: GROUP.sqlTable, idFrom, deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' },
-});
+const scope = (idFrom: `${'query' | 'body'}.${string}`): RouteScope => memberTable(GROUP).record(idFrom);
 const record = z.object({ id: z.string(), deptId: z.string(), name: z.string(), groupType: z.number(), version: z.number() }).passthrough();
 
 /**
@@ -35,7 +32,7 @@ export default async function groupBaseRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'member_group' },
     query: pageQuery.extend({ deptId: deptIdFilter }).passthrough(),
-    scope: { resource: MEMBER_RESOURCE, list: { table: GROUP.sqlTable, deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
+    scope: memberTable(GROUP).list(),
     response: z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
     handler: async ({ req, actor, query }) => {
       const page = await svc.page(actor, query, query as Record<string, unknown>);

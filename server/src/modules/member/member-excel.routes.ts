@@ -5,7 +5,7 @@ import type { PermissionCode } from '@gsl/contract';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { route } from '../../platform/http/route.js';
 import { XLSX, XLSX_UPLOAD, importAnswer, importQuery, isDryRun, readXlsxUpload, todayStamp, xlsxDownload } from '../../platform/files/xlsx-transfer.js';
-import { MEMBER_KIND_DEFS, MEMBER_RESOURCE } from './member.kinds.js';
+import { MEMBER_KIND_DEFS, memberTable } from './member.kinds.js';
 import { memberExcelService } from './member-excel.service.js';
 import { memberImportService } from './member-import.service.js';
 import { memberRepo } from './member.repo.js';
@@ -38,7 +38,7 @@ export default async function memberExcelRoutes(app: FastifyInstance) {
       raw: true,
       produces: XLSX,
       query: memberPageQuery,
-      scope: { resource: MEMBER_RESOURCE, list: { table: kind.sqlTable, deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
+      scope: memberTable(kind).list(),
       handler: async ({ actor, query, reply, req }) => {
         const c = await cipher();
         const job = await memberExcelService.prepareExport(db, kind, actor, query as Record<string, unknown>, c);

@@ -5,6 +5,7 @@ import {
 } from '@gsl/contract';
 import type { TrackedRecord } from '../../platform/audit/change-log.js';
 import type { FieldWhitelist } from '../../platform/http/paging.js';
+import { scopedTable } from '../../platform/access/scope.js';
 
 /** A personal-data field: its API name, the encrypted and hashed columns, how lists mask it. */
 export interface SensitiveField {
@@ -154,3 +155,7 @@ export const PERSON: MemberKindDef = {
 export const MEMBER_KIND_DEFS = [ENTERPRISE, GROUP, PERSON];
 /** The data-scope resource of every member kind (the contract's: the person base reads memberships under it too). */
 export { MEMBER_RESOURCE };
+
+/** A kind's member table as the data scope sees it: owned by its org (dept_id) and creator; alias `m` in the repo. */
+export const memberTable = (kind: Pick<MemberKindDef, 'sqlTable'>) =>
+  scopedTable({ resource: MEMBER_RESOURCE, table: kind.sqlTable, alias: 'm', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' });

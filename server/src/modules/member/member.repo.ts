@@ -5,7 +5,10 @@ import type { Database } from '../../db/schema.js';
 import type { MemberCommon } from '../../db/schema-member.js';
 import { SCOPE, deptUnder, scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate } from '../../platform/http/paging.js';
-import type { MemberKindDef } from './member.kinds.js';
+import { memberTable, type MemberKindDef } from './member.kinds.js';
+
+/** The scope columns of every member kind's table (alias m). */
+const MEMBER_SCOPE_COLUMNS = memberTable({ sqlTable: 'aoc_member_enterprise' }).columns;
 
 /** A member row as read: plain columns, dates as yyyy-MM-dd, personal data still encrypted. */
 export type MemberRow = Record<string, unknown> & {
@@ -40,7 +43,7 @@ function base(db: Db, kind: MemberKindDef, scope: DataScope) {
     .leftJoin('bladeRegion as r', 'r.code', 'm.regionCode')
     .where('m.isDeleted', '=', 0)
     .where('m.tenantId', '=', scope.actor.tenantId)
-    .where((eb) => scopePredicate(eb, scope, { dept: 'm.deptId', owner: 'm.createUser' }));
+    .where((eb) => scopePredicate(eb, scope, MEMBER_SCOPE_COLUMNS));
 }
 
 type MemberBase = ReturnType<typeof base>;
@@ -285,7 +288,7 @@ export const memberRepo = {
         .select((eb) => eb.fn.countAll<string>().as('n'))
         .where('m.isDeleted', '=', 0)
         .where('m.tenantId', '=', scope.actor.tenantId)
-        .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'm.deptId', owner: 'm.createUser' }), ...(deptId ? [deptUnder(eb, 'm.deptId', deptId)] : [])]))
+        .where((eb) => eb.and([scopePredicate(eb, scope, MEMBER_SCOPE_COLUMNS), ...(deptId ? [deptUnder(eb, 'm.deptId', deptId)] : [])]))
         .executeTakeFirstOrThrow();
       return Number(r.n);
     };

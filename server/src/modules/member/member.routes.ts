@@ -6,7 +6,7 @@ import { isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
-import { MEMBER_KIND_DEFS, MEMBER_RESOURCE, type MemberKindDef } from './member.kinds.js';
+import { MEMBER_KIND_DEFS, MEMBER_RESOURCE, memberTable, type MemberKindDef } from './member.kinds.js';
 import type { MemberRow } from './member.repo.js';
 import { memberService } from './member.service.js';
 import { memberView } from './member.view.js';
@@ -29,10 +29,7 @@ export const memberPageQuery = pageQuery
   .passthrough();
 
 /** Scope metadata (quality harness): members are org-owned through dept_id, "own" through create_user. */
-const recordScope = (kind: MemberKindDef, idFrom: RouteScope['record'] extends infer R ? (R extends { idFrom: infer I } ? I : never) : never): RouteScope => ({
-  resource: MEMBER_RESOURCE,
-  record: { table: kind.sqlTable, idFrom, deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' },
-});
+const recordScope = (kind: MemberKindDef, idFrom: `${'query' | 'body'}.${string}`): RouteScope => memberTable(kind).record(idFrom);
 
 export default async function memberRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -73,7 +70,7 @@ export default async function memberRoutes(app: FastifyInstance) {
       tags,
       access: { permission: read },
       query: memberPageQuery,
-      scope: { resource: MEMBER_RESOURCE, list: { table: kind.sqlTable, deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
+      scope: memberTable(kind).list(),
       response: pageOf(memberRecord),
       handler: async ({ req, actor, query }) => {
         const page = await svc.page(actor, query, query as Record<string, unknown>);

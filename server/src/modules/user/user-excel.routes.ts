@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { route } from '../../platform/http/route.js';
 import { XLSX, XLSX_UPLOAD, importAnswer, importQuery, isDryRun, readXlsxUpload, todayStamp, xlsxDownload } from '../../platform/files/xlsx-transfer.js';
-import { USER_RESOURCE } from './user.rules.js';
+import { USER_TABLE } from './user.repo.js';
 import { userExcelService } from './user-excel.service.js';
 import { userListQuery } from './user.routes.js';
 
@@ -28,7 +28,7 @@ export default async function userExcelRoutes(app: FastifyInstance) {
     raw: true,
     produces: XLSX,
     query: userListQuery,
-    scope: { resource: USER_RESOURCE, list: { table: 'blade_user', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
+    scope: USER_TABLE.list(),
     handler: async ({ actor, query, reply, req }) => {
       const job = await userExcelService.prepareExport(db, actor, query as Record<string, unknown>);
       const out = new PassThrough();

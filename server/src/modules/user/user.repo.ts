@@ -1,7 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
-import { deptUnderPath, scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { deptUnderPath, scopePredicate, scopedTable, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate, applySort, type FieldWhitelist } from '../../platform/http/paging.js';
 
 /** Filters and sort fields of the user list (and the export, which takes the same filters). */
@@ -88,7 +88,11 @@ export interface DeptRow {
   idPath: string;
 }
 
-const SCOPE_COLUMNS = { dept: 'u.deptId', owner: 'u.createUser' };
+/** Users belong to their dept; "own records" are the accounts one created. Data-scope resource 'user'. */
+export const USER_RESOURCE = 'user';
+export const USER_TABLE = scopedTable({ resource: USER_RESOURCE, table: 'blade_user', alias: 'u', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' });
+
+const SCOPE_COLUMNS = USER_TABLE.columns;
 
 /** Tenant, not deleted, inside the actor's data scope: ANDed into every read and write of users. */
 const visible = (eb: ExpressionBuilder<any, any>, scope: DataScope): Expression<SqlBool> =>

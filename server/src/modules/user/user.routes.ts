@@ -6,7 +6,7 @@ import { isGranted } from '../../platform/access/grants.js';
 import { resolveScope } from '../../platform/access/scope.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
-import { userRepo } from './user.repo.js';
+import { USER_TABLE, userRepo } from './user.repo.js';
 import { USER_RESOURCE } from './user.rules.js';
 import { userService } from './user.service.js';
 import { loginLogView, userView } from './user.view.js';
@@ -50,10 +50,7 @@ export const userListQuery = pageQuery
   .passthrough();
 
 /** Scope metadata (quality harness): users are org-owned through dept_id, "own" through create_user. */
-export const USER_SCOPE = (idFrom: `${'query' | 'params' | 'body'}.${string}`): RouteScope => ({
-  resource: USER_RESOURCE,
-  record: { table: 'blade_user', idFrom, deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' },
-});
+export const USER_SCOPE = (idFrom: `${'query' | 'params' | 'body'}.${string}`): RouteScope => USER_TABLE.record(idFrom);
 
 export default async function userRoutes(app: FastifyInstance) {
   const tz = app.config.timeZone;
@@ -72,7 +69,7 @@ export default async function userRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'user' },
     query: userListQuery,
-    scope: { resource: USER_RESOURCE, list: { table: 'blade_user', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
+    scope: USER_TABLE.list(),
     response: pageOf(userRecord),
     handler: async ({ actor, query }) => {
       const page = await userService.page(db, actor, query, query as Record<string, unknown>);

@@ -7,7 +7,7 @@ import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import { userRepo, type RoleRow, type TargetRow } from './user.repo.js';
 
 /** The data scope resource of user accounts (seeded in db/seed/reference-user.ts). */
-export const USER_RESOURCE = 'user';
+export { USER_RESOURCE } from './user.repo.js';
 
 /**
  * The password hash of an account nobody can sign on to yet (imported accounts): not an argon2 hash,
