@@ -1,4 +1,4 @@
-import type { TokenAnswer } from '@gsl/contract';
+import type { ParamDetail, TokenAnswer } from '@gsl/contract';
 import { config } from '../config';
 import { get, request } from './http';
 
@@ -68,12 +68,7 @@ export const getUserInfo = () => get<UserInfo>('/api/blade-auth/oauth/user-info'
 /** A one-time captcha, answered flat (not enveloped): `{ key, image }` with a data-URL image (wire contract §4). */
 export const getCaptcha = () => request<{ key: string; image: string } | undefined>('/api/blade-auth/oauth/captcha');
 
-export interface ParamDetail {
-  id: string;
-  paramName: string;
-  paramKey: string;
-  paramValue: string;
-}
+export type { ParamDetail };
 
 export const getParamDetail = (paramKey: string) => get<ParamDetail>('/api/blade-system/param/detail', { paramKey });
 

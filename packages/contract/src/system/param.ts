@@ -24,13 +24,18 @@ export const paramSubmit = z
   .strict();
 export type ParamSubmit = z.infer<typeof paramSubmit>;
 
-export interface ParamView {
-  id: string;
-  paramName: string;
-  paramKey: string;
-  paramValue: string;
-  remark: string | null;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-}
+/** A parameter as list, submit and detail answer it. */
+export const paramRecord = z.object({
+  id: z.string(),
+  paramName: z.string(),
+  paramKey: z.string(),
+  paramValue: z.string(),
+  remark: z.string().nullable(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type ParamView = z.infer<typeof paramRecord>;
+/** getParamDetail: a parameter without its bookkeeping fields. */
+export const paramDetail = paramRecord.pick({ id: true, paramName: true, paramKey: true, paramValue: true, remark: true });
+export type ParamDetail = z.infer<typeof paramDetail>;

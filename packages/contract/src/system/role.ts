@@ -88,35 +88,52 @@ export const roleGrant = z
   .strict();
 export type RoleGrant = z.infer<typeof roleGrant>;
 
-export interface RoleView {
-  id: string;
-  parentId: string;
-  parentName: string | null;
-  roleName: string;
-  roleAlias: string;
-  systemType: string;
-  deptId: string | null;
-  deptName: string | null;
-  sort: number;
-  status: number;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-}
+/** A role as the list, detail and submit calls answer it (hasChildren: it has child roles). */
+export const roleRecord = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  parentName: z.string().nullable(),
+  roleName: z.string(),
+  roleAlias: z.string(),
+  systemType: z.string(),
+  deptId: z.string().nullable(),
+  deptName: z.string().nullable(),
+  sort: z.number(),
+  status: z.number(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+  hasChildren: z.boolean(),
+});
+export type RoleView = z.infer<typeof roleRecord>;
+
+/** v2/role/detail: the role with the ids of what it holds. */
+export const roleDetailV2 = roleRecord.extend({ menuIds: z.array(z.string()), dataScopeIds: z.array(z.string()), apiScopeIds: z.array(z.string()) });
+export type RoleDetailV2 = z.infer<typeof roleDetailV2>;
 
 /** menu/role-tree-keys: what the roles hold. */
-export interface RoleTreeKeys {
-  menu: string[];
-  dataScope: string[];
-  apiScope: string[];
-}
+export const roleTreeKeys = z.object({ menu: z.array(z.string()), dataScope: z.array(z.string()), apiScope: z.array(z.string()) });
+export type RoleTreeKeys = z.infer<typeof roleTreeKeys>;
+
+/** v2/role/user/list and user/page: a user holding the role. */
+export const roleUserRecord = z.object({
+  id: z.string(),
+  account: z.string(),
+  realName: z.string().nullable(),
+  name: z.string().nullable(),
+  deptId: z.string(),
+  deptName: z.string().nullable(),
+  profileTag: z.string().nullable(),
+  status: z.number(),
+  createTime: z.string().nullable(),
+});
+export type RoleUserView = z.infer<typeof roleUserRecord>;
 
 /** role/tree, v2/role/tree: roles as tree nodes (wire contract §3 node shape) with their own fields. */
 export interface RoleTreeNode extends RoleView {
   title: string;
   key: string;
   value: string;
-  hasChildren: boolean;
   children: RoleTreeNode[];
 }
 

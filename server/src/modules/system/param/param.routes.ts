@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idField, idsQuery, pageQuery, paramSubmit } from '@gsl/contract';
+import { MSG, idField, idsQuery, pageOf, pageQuery, paramDetail, paramRecord, paramSubmit, type ParamDetail } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { route } from '../../../platform/http/route.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
@@ -10,17 +10,6 @@ import { paramView } from './param.view.js';
 
 /** Parameters every signed-in user may read by key (portal settings); the rest need the param menu. */
 const PUBLIC_PARAM_PREFIX = 'portal.';
-
-const paramRecord = z.object({
-  id: z.string(),
-  paramName: z.string(),
-  paramKey: z.string(),
-  paramValue: z.string(),
-  remark: z.string().nullable(),
-  version: z.number(),
-  createTime: z.string().nullable(),
-  updateTime: z.string().nullable(),
-});
 
 export default async function paramRoutes(app: FastifyInstance) {
   const tz = app.config.timeZone;
@@ -32,7 +21,7 @@ export default async function paramRoutes(app: FastifyInstance) {
     tags: ['system'],
     access: { permission: 'param' },
     query: pageQuery.passthrough(),
-    response: z.object({ records: z.array(paramRecord), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+    response: pageOf(paramRecord),
     handler: async ({ query }) => {
       const page = await paramRepo.page(app.db, query, query as Record<string, unknown>);
       return { ...page, records: page.records.map((r) => paramView(r, tz)) };
@@ -76,12 +65,13 @@ export default async function paramRoutes(app: FastifyInstance) {
       id: idField.optional(),
       paramKey: z.string().max(255).optional(),
     }),
+    response: paramDetail,
     handler: async ({ actor, query }) => {
       if (!query.id && !query.paramKey) throw badRequest('请提供参数编号或参数键名');
       const row = await paramRepo.findByIdOrKey(app.db, query.id ? { id: query.id } : { paramKey: query.paramKey! });
       const mayRead = actor.isAdministrator || actor.roleAliases.includes('admin') || row?.paramKey.startsWith(PUBLIC_PARAM_PREFIX);
       if (!row || !mayRead) throw notFound();
-      return row;
+      return row satisfies ParamDetail;
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, pageQuery, requiredId } from '@gsl/contract';
+import { MAX_PAGE_SIZE, pageOf, pageQuery, requiredId, roleDetailV2, roleUserRecord, type RoleDetailV2 } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
 import { resolveScope } from '../../../platform/access/scope.js';
 import { route } from '../../../platform/http/route.js';
@@ -8,21 +8,9 @@ import { grantedLists } from './role.grant.js';
 import { roleRepo } from './role.repo.js';
 import { orgInScope, roleScope, visibleRoleOrNotFound } from './role.service.js';
 import { roleForest, roleUserView, roleView } from './role.view.js';
-import { roleRecord } from './role.schema.js';
 
 const tags = ['system-role'];
 
-const roleUser = z.object({
-  id: z.string(),
-  account: z.string(),
-  realName: z.string().nullable(),
-  name: z.string().nullable(),
-  deptId: z.string(),
-  deptName: z.string().nullable(),
-  profileTag: z.string().nullable(),
-  status: z.number(),
-  createTime: z.string().nullable(),
-});
 const roleUserFilters = { account: z.string().max(45).optional(), realName: z.string().max(20).optional(), roleId: requiredId('请提供角色编号') };
 
 export const V2 = '/api/blade-system/v2/role';
@@ -64,11 +52,11 @@ export default async function roleV2Routes(app: FastifyInstance) {
     access: { permission: 'role' },
     scope: { resource: 'dept', record: { table: 'blade_role', idFrom: 'params.id', deptColumn: 'dept_id', where: 'is_deleted = 0 and dept_id is not null' } },
     params: z.object({ id: requiredId('数据编号格式不正确') }),
-    response: roleRecord.extend({ menuIds: z.array(z.string()), dataScopeIds: z.array(z.string()), apiScopeIds: z.array(z.string()) }),
+    response: roleDetailV2,
     handler: async ({ actor, params }) => {
       const row = await visibleRoleOrNotFound(app.db, actor, params.id);
       const granted = await grantedLists(app.db, [String(row.id)]);
-      return { ...roleView(row, tz), menuIds: granted.menu, dataScopeIds: granted.dataScope, apiScopeIds: granted.apiScope };
+      return { ...roleView(row, tz), menuIds: granted.menu, dataScopeIds: granted.dataScope, apiScopeIds: granted.apiScope } satisfies RoleDetailV2;
     },
   });
 
@@ -85,7 +73,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     tags,
     access: { permission: 'role' },
     query: z.object(roleUserFilters).passthrough(),
-    response: z.array(roleUser),
+    response: z.array(roleUserRecord),
     handler: async ({ actor, query }) => {
       const rows = await roleRepo.users(app.db, actor.tenantId, await userScopeFor(actor, query.roleId), query.roleId, query as Record<string, unknown>, MAX_PAGE_SIZE);
       return rows.map((r) => roleUserView(r, tz));
@@ -99,7 +87,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     tags,
     access: { permission: 'role' },
     query: pageQuery.extend(roleUserFilters).passthrough(),
-    response: z.object({ records: z.array(roleUser), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+    response: pageOf(roleUserRecord),
     handler: async ({ actor, query }) => {
       const page = await roleRepo.usersPage(app.db, actor.tenantId, await userScopeFor(actor, query.roleId), query.roleId, query, query as Record<string, unknown>);
       return { ...page, records: page.records.map((r) => roleUserView(r, tz)) };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_LIST_RE, ID_MSG, MSG, idsQuery, requiredId, roleGrant, roleSubmit, roleSubmitV2 } from '@gsl/contract';
+import { ID_LIST_RE, ID_MSG, MSG, idsQuery, pageOf, requiredId, roleGrant, roleRecord, roleSubmit, roleSubmitV2, roleTreeKeys } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -11,7 +11,7 @@ import { roleRepo } from './role.repo.js';
 import { roleScope, roleService, visibleRolesOrNotFound } from './role.service.js';
 import { roleForest, roleView } from './role.view.js';
 import roleV2Routes, { V2 } from './role-v2.routes.js';
-import { rolePage, rolePageQuery, roleRecord } from './role.schema.js';
+import { rolePageQuery } from './role.schema.js';
 
 const tags = ['system-role'];
 const idList = (msg: string) =>
@@ -66,7 +66,7 @@ export default async function roleRoutes(app: FastifyInstance) {
       tags,
       access: { permission: 'role' },
       query: rolePageQuery,
-      response: rolePage,
+      response: pageOf(roleRecord),
       handler: async ({ actor, query }) => {
         const page = await roleService.page(app.db, actor, query);
         return { ...page, records: page.records.map((r) => roleView(r, tz)) };
@@ -99,7 +99,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'role' },
     query: z.object({ roleIds: idList('请选择角色') }),
-    response: z.object({ menu: z.array(z.string()), dataScope: z.array(z.string()), apiScope: z.array(z.string()) }),
+    response: roleTreeKeys,
     handler: async ({ actor, query }) => {
       const ids = [...new Set(query.roleIds.split(','))];
       await visibleRolesOrNotFound(app.db, actor, await roleScope(app.db, actor), ids);

@@ -1,10 +1,10 @@
-import type { RoleView } from '@gsl/contract';
+import type { RoleTreeNode, RoleUserView, RoleView } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
 import { formatTime } from '../../../platform/http/time.js';
 import type { RoleRow, RoleUserRow } from './role.repo.js';
 import { actorRank, roleRank } from './role.service.js';
 
-export function roleView(row: RoleRow, timeZone: string): RoleView & { hasChildren: boolean } {
+export function roleView(row: RoleRow, timeZone: string): RoleView {
   return {
     id: String(row.id),
     parentId: String(row.parentId),
@@ -21,13 +21,6 @@ export function roleView(row: RoleRow, timeZone: string): RoleView & { hasChildr
     updateTime: formatTime(row.updateTime, timeZone),
     hasChildren: !!row.hasChildren,
   };
-}
-
-export interface RoleTreeNode extends ReturnType<typeof roleView> {
-  title: string;
-  key: string;
-  value: string;
-  children: RoleTreeNode[];
 }
 
 /**
@@ -54,7 +47,7 @@ export function roleForest(rows: RoleRow[], actor: Actor, timeZone: string): Rol
   return roots;
 }
 
-export function roleUserView(row: RoleUserRow, timeZone: string) {
+export function roleUserView(row: RoleUserRow, timeZone: string): RoleUserView {
   return {
     id: String(row.id),
     account: row.account,
