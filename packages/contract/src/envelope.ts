@@ -20,6 +20,19 @@ export interface PageResult<T> {
 export const pageOf = <T extends z.ZodType>(record: T) =>
   z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 
+/** A worksheet import's answer (users, members): counts and the refused cells. */
+export const importAnswer = z.object({
+  total: z.number(),
+  imported: z.number(),
+  /** Rows that passed every check (what a real import would insert). */
+  valid: z.number(),
+  dryRun: z.boolean(),
+  /** Worksheet row (the header is row 1), the column's header text, and what is wrong. */
+  errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
+});
+export type ImportAnswer = z.infer<typeof importAnswer>;
+export type ImportError = ImportAnswer['errors'][number];
+
 export const MAX_PAGE_SIZE = 5000;
 export const DEFAULT_PAGE_SIZE = 10;
 /** Page-size choices shown by every table (specification §9). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_LIST_RE, ID_MSG, ID_RE, idOf } from './envelope.js';
+import { ID_LIST_RE, ID_MSG, ID_RE, idOf, type ImportAnswer, type ImportError } from './envelope.js';
 
 /**
  * User accounts (specification §3 "User", §4 enabled / disabled / unlocked, §5 phone rule, §7 blade-user
@@ -210,64 +210,47 @@ const seqItem = z.object({ id, seq }).strict();
 export const changeUserSeq = z.union([seqItem, z.object({ list: z.array(seqItem).min(1, SELECT_ONE).max(1000, '一次排序的数据过多') }).strict()]).transform((v) => ('list' in v ? v.list : [v]));
 
 /** A user as lists, detail and info show it (never a password hash). */
-export interface UserView {
-  id: string;
-  tenantId: string;
-  account: string;
-  name: string | null;
-  realName: string | null;
-  avatar: string | null;
-  email: string | null;
-  /** Masked (138****1234) for actors without the user_view button. */
-  phone: string | null;
-  birthday: string | null;
-  sex: number | null;
-  sexName: string | null;
-  code: string | null;
-  deptId: string;
-  deptName: string | null;
-  postId: string | null;
-  profileTag: string | null;
+export const userRecord = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  account: z.string(),
+  name: z.string().nullable(),
+  realName: z.string().nullable(),
+  avatar: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable().describe('138****1234 for callers without the user_view button'),
+  birthday: z.string().nullable(),
+  sex: z.number().nullable(),
+  sexName: z.string().nullable(),
+  code: z.string().nullable(),
+  deptId: z.string(),
+  deptName: z.string().nullable(),
+  postId: z.string().nullable(),
+  profileTag: z.string().nullable(),
   /** Comma lists, as submit takes them. */
-  roleIds: string;
-  roleNames: string;
-  seq: number;
-  isAddressBook: number;
-  status: number;
-  statusName: string;
+  roleIds: z.string(),
+  roleNames: z.string(),
+  seq: z.number(),
+  isAddressBook: z.number(),
+  status: z.number(),
+  statusName: z.string(),
   /** True while a lockout (five failed sign-ons) lasts. */
-  locked: boolean;
-  lockedUntil: string | null;
-  passwordResetRequired: number;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-}
+  locked: z.boolean(),
+  lockedUntil: z.string().nullable(),
+  passwordResetRequired: z.number(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type UserView = z.infer<typeof userRecord>;
 
 /** One new password from reset-password, shown once to the administrator to hand over. */
-export interface ResetPasswordAnswer {
-  id: string;
-  account: string;
-  realName: string | null;
-  password: string;
-}
+export const resetPasswordAnswer = z.object({ id: z.string(), account: z.string(), realName: z.string().nullable(), password: z.string() });
+export type ResetPasswordAnswer = z.infer<typeof resetPasswordAnswer>;
 
-export interface UserImportError {
-  /** Worksheet row (the header is row 1). */
-  row: number;
-  /** The column's header text. */
-  column: string;
-  message: string;
-}
-
-export interface UserImportAnswer {
-  total: number;
-  imported: number;
-  /** Rows that passed every check (what a real import would insert). */
-  valid: number;
-  dryRun: boolean;
-  errors: UserImportError[];
-}
+/** The users' import answers as every import does (ImportAnswer). */
+export type UserImportError = ImportError;
+export type UserImportAnswer = ImportAnswer;
 
 /** Columns of the import template, the import and the export (header texts, Chinese). */
 export const USER_SHEET_COLUMNS = {

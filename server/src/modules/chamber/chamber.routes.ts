@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, MSG, chamberSaveSimple, chamberSubmit, deptIdFilter, idOf, idQuery, idsQuery, maskPhone, pageQuery, userSubmit,
+  CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, MSG, chamberSaveSimple, chamberSubmit, deptIdFilter, idOf, idQuery, userRecord, idsQuery, maskPhone, pageQuery, userSubmit,
 } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
@@ -12,7 +12,6 @@ import { withMsg } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
 import { formatTime } from '../../platform/http/time.js';
-import { userRecord } from '../user/user.routes.js';
 import { userService } from '../user/user.service.js';
 import { userView } from '../user/user.view.js';
 import { chamberRepo, type ChamberRow } from './chamber.repo.js';

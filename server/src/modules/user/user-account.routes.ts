@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { USER_MSG, addressBookQuery, changeUserSeq, grantQuery, setPassword, updatePassword, userIdsQuery } from '@gsl/contract';
+import { USER_MSG, addressBookQuery, changeUserSeq, grantQuery, resetPasswordAnswer, setPassword, updatePassword, userIdsQuery } from '@gsl/contract';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route } from '../../platform/http/route.js';
 import { USER_SCOPE } from './user.routes.js';
@@ -23,7 +23,7 @@ export default async function userAccountRoutes(app: FastifyInstance) {
     access: { permission: 'user_reset' },
     query: userIdsQuery,
     scope: USER_SCOPE('query.userIds'),
-    response: z.array(z.object({ id: z.string(), account: z.string(), realName: z.string().nullable(), password: z.string() })),
+    response: z.array(resetPasswordAnswer),
     handler: async ({ actor, query, reply }) => {
       reply.header('cache-control', 'no-store');
       return withMsg(await userPasswordService.reset(db, actor, query.userIds), USER_MSG.passwordReset);

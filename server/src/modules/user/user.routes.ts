@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { MSG, changeAccount, deptIdFilter, idQuery, idsQuery, pageQuery, userSubmit, userUpdate } from '@gsl/contract';
+import { MSG, changeAccount, deptIdFilter, idQuery, idsQuery, loginLogRecord, pageOf, pageQuery, userRecord, userSubmit, userUpdate } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { resolveScope } from '../../platform/access/scope.js';
@@ -11,38 +10,6 @@ import { USER_RESOURCE } from './user.rules.js';
 import { userService } from './user.service.js';
 import { loginLogView, userView } from './user.view.js';
 
-export const userRecord = z.object({
-  id: z.string(),
-  tenantId: z.string(),
-  account: z.string(),
-  name: z.string().nullable(),
-  realName: z.string().nullable(),
-  avatar: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable().describe('138****1234 for callers without the user_view button'),
-  birthday: z.string().nullable(),
-  sex: z.number().nullable(),
-  sexName: z.string().nullable(),
-  code: z.string().nullable(),
-  deptId: z.string(),
-  deptName: z.string().nullable(),
-  postId: z.string().nullable(),
-  profileTag: z.string().nullable(),
-  roleIds: z.string(),
-  roleNames: z.string(),
-  seq: z.number(),
-  isAddressBook: z.number(),
-  status: z.number(),
-  statusName: z.string(),
-  locked: z.boolean(),
-  lockedUntil: z.string().nullable(),
-  passwordResetRequired: z.number(),
-  version: z.number(),
-  createTime: z.string().nullable(),
-  updateTime: z.string().nullable(),
-});
-
-const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 
 /** The list query: paging, the whitelisted filters, and deptId ("that dept and below"). */
 export const userListQuery = pageQuery
@@ -161,6 +128,7 @@ export default async function userRoutes(app: FastifyInstance) {
     access: { permission: 'log_login' },
     query: pageQuery.passthrough(),
     scope: { resource: USER_RESOURCE, list: { table: 'blade_user_login_log', deptColumn: 'dept_id', ownerColumn: 'user_id' } },
+    response: pageOf(loginLogRecord),
     handler: async ({ actor, query }) => {
       const page = await userRepo.loginLogPage(db, await resolveScope(db, actor, USER_RESOURCE), query, query as Record<string, unknown>);
       return { ...page, records: page.records.map((r) => loginLogView(r as never, tz)) };

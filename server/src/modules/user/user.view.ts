@@ -1,4 +1,4 @@
-import { SEX_NAMES, USER_STATUS_NAMES, maskPhone, type UserView } from '@gsl/contract';
+import { SEX_NAMES, USER_STATUS_NAMES, maskPhone, type LoginLogView, type UserView } from '@gsl/contract';
 import { formatTime } from '../../platform/http/time.js';
 import type { UserRow } from './user.repo.js';
 
@@ -48,7 +48,7 @@ const LOGIN_TYPES: Record<string, string> = { sso: '统一身份认证', sso_cod
 export function loginLogView(
   r: { id: string; userId: string | null; account: string | null; realName: string | null; deptId: string | null; deptName: string | null; loginType: string; success: number; message: string | null; remoteIp: string | null; userAgent: string | null; createTime: Date },
   timeZone: string,
-) {
+): LoginLogView {
   return {
     id: String(r.id),
     userId: r.userId === null ? null : String(r.userId),

@@ -108,11 +108,5 @@ export async function readImportSheet<K extends string>(
 export const importQuery = z.object({ dryRun: z.enum(['true', 'false', '1', '0'], { message: 'dryRun 只能是 true 或 false' }).optional() }).passthrough();
 export const isDryRun = (q: { dryRun?: string }) => q.dryRun === 'true' || q.dryRun === '1';
 
-/** An import's answer: counts and the refused cells (row, column, message). */
-export const importAnswer = z.object({
-  total: z.number(),
-  imported: z.number(),
-  valid: z.number(),
-  dryRun: z.boolean(),
-  errors: z.array(z.object({ row: z.number(), column: z.string(), message: z.string() })),
-});
+/** An import's answer: counts and the refused cells (row, column, message); the schema is the contract's. */
+export { importAnswer } from '@gsl/contract';
