@@ -13,6 +13,7 @@ import { clampPage, listQuery, pickFields, rowKeysDeep, sameFilters, selectionGu
 import { SearchBar } from './SearchBar';
 import { CELL_CHROME, SELECTION_WIDTH } from './tableFit';
 import { useTableFit } from './useTableFit';
+import { useLazyTree } from './lazyTree';
 import type { CrudTableHandle, CrudTableProps, DialogMode } from './types';
 import { LoadError } from '../LoadError';
 import './crud.css';
@@ -36,7 +37,7 @@ interface DialogState<Row> {
  */
 export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, Body>) {
   const { api, columns, fields, search, dateRange, permissions, rowKey = 'id' as keyof Row & string, toFormValues, testId = 'crud', actionWidth, rowActionLabels } = props;
-  const { addValues, fromFormValues, onSaved, rowActions, rowAllows, selectable = true, labelWidth, filters: fixedFilters, toolbar } = props;
+  const { addValues, fromFormValues, onSaved, rowActions, rowAllows, selectable = true, labelWidth, filters: fixedFilters, toolbar, lazyTree, indexColumn = true } = props;
   const can = useCan();
   const { modal } = App.useApp();
   const [filters, setFilters] = useState<Filters>({});
@@ -52,15 +53,19 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     setFixedSeen(fixedText);
     if (page.current !== 1) firstPage();
   }
-  const query = { ...listQuery({ ...filters, ...fixedFilters }, page), ...sortQuery(sort) };
+  // A lazy tree is not paged: its list takes the filters alone.
+  const query = { ...(lazyTree ? { ...filters, ...fixedFilters } : listQuery({ ...filters, ...fixedFilters }, page)), ...sortQuery(sort) };
   const list = useCrudList(api, query);
   const { save, remove } = useCrudWrites(api);
-  const records = list.data?.records ?? [];
   const idOf = (row: Row) => String((row as Record<string, unknown>)[rowKey]);
+  const queryText = JSON.stringify(query);
+  // A lazy tree shows searched rows as a forest, unfolded once they have come (useLazyTree).
+  const searched = Object.keys(filters).length ? `${queryText}:${list.isSuccess && !list.isPlaceholderData ? 'in' : 'pending'}` : undefined;
+  const tree = useLazyTree(lazyTree, list.data?.records ?? [], searched, idOf);
+  const records = tree.rows;
 
   // The selection belongs to the page it was made on: another page or search starts empty, and
   // rows that left the page (deleted elsewhere) are not deleted unseen.
-  const queryText = JSON.stringify(query);
   const [selection, setSelection] = useState<{ query: string; keys: Key[] }>({ query: queryText, keys: [] });
   const onPage = rowKeysDeep(records, idOf); // with tree data, nested rows may be selected too
   const selected = selection.query === queryText ? selection.keys.filter((k) => onPage.has(String(k))) : [];
@@ -101,7 +106,10 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
       // Resolves either way so the confirmation closes; a failure was already told by http.ts.
       onOk: () =>
         remove.mutateAsync(ids).then(
-          ({ msg }) => toast.success(msg || MSG.removed), // the refetched page no longer holds (nor selects) them
+          ({ msg }) => {
+            toast.success(msg || MSG.removed); // the refetched page no longer holds (nor selects) them
+            tree.removed(ids);
+          },
           tellUnhandled,
         ),
     });
@@ -110,9 +118,11 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
   const submit = (values: Record<string, unknown>) => {
     const editing = dialog.mode === 'edit' ? dialog.row : undefined;
     const formValues = fromFormValues ? fromFormValues(values, editing) : values;
-    save.mutateAsync(submitBody(formValues, editing, rowKey) as Body).then((saved) => {
+    const body = submitBody(formValues, editing, rowKey);
+    save.mutateAsync(body as Body).then((saved) => {
       toast.success(saved.msg || (editing ? MSG.updated : MSG.added));
       closeDialog();
+      if (!editing) tree.added(body);
       onSaved?.(saved, editing ? 'edit' : 'add');
     }, tellUnhandled); // a refused save keeps the dialog open; the list refreshes (useCrudWrites)
   };
@@ -132,7 +142,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     const need = buttons?.scrollWidth ? buttons.scrollWidth + CELL_CHROME + 1 : 0;
     setActionsDrawn((w) => Math.max(w, need));
   }, []);
-  const built = buildColumns({ columns, page, actions, actionWidth: Math.max(sized, actionsDrawn), onActionsDrawn, testId, topLevel: new Set(records) });
+  const built = buildColumns({ columns, page, actions, actionWidth: Math.max(sized, actionsDrawn), onActionsDrawn, testId, topLevel: new Set(records), index: indexColumn });
   const { measure, columns: fittedColumns, scroll } = useTableFit(built, selectable);
   const dialogFields = fieldsFor(dialog.mode, dialog.row);
 
@@ -178,13 +188,15 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
         </div>
       )}
       <Table<Row>
+        key={tree.tableKey}
         data-testid={`${testId}-table`}
         rowKey={(row) => idOf(row)}
         columns={fittedColumns}
         dataSource={records}
-        loading={list.isFetching}
+        loading={list.isFetching || tree.loading}
         rowSelection={selectable ? { selectedRowKeys: selected, onChange: setSelected, columnWidth: SELECTION_WIDTH } : undefined}
-        pagination={pagination(list.data?.total)}
+        pagination={lazyTree ? false : pagination(list.data?.total)}
+        expandable={tree.expandable}
         onChange={(_p, _f, sorter) => {
           const next = sortOf(sorter);
           if (JSON.stringify(next) === JSON.stringify(sort)) return; // a page change, not a sort

@@ -31,6 +31,8 @@ interface BuildColumnsOptions<Row> {
    * they unfold to have none. Default: every row is numbered.
    */
   topLevel?: ReadonlySet<Row>;
+  /** With the 序号 column. Default true. */
+  index?: boolean;
 }
 
 /** Width of 操作: as given, or as wide as the buttons the user may use and the screen's own labels. */
@@ -46,7 +48,7 @@ export function operationsWidth<Row>({ view, edit, remove, extra }: RowActions<R
  * 操作 column). Row buttons are text links without icons, as narrow as their labels, so that 操作 takes
  * as little room from the data as it can.
  */
-export function buildColumns<Row extends object>({ columns, page, actions, actionWidth, extraLabels = [], onActionsDrawn, testId, topLevel }: BuildColumnsOptions<Row>): ColumnsType<Row> {
+export function buildColumns<Row extends object>({ columns, page, actions, actionWidth, extraLabels = [], onActionsDrawn, testId, topLevel, index: numbered = true }: BuildColumnsOptions<Row>): ColumnsType<Row> {
   const index: ColumnsType<Row>[number] = {
     key: '__index',
     title: '序号',
@@ -55,8 +57,8 @@ export function buildColumns<Row extends object>({ columns, page, actions, actio
     render: (_value, row, i) => (!topLevel || topLevel.has(row) ? rowIndex(page.current, page.size, i) : null),
   };
   const { view, edit, remove, extra, allows } = actions;
-  const data = withEllipsis(columns);
-  if (!view && !edit && !remove && !extra) return [index, ...data];
+  const data = numbered ? [index, ...withEllipsis(columns)] : withEllipsis(columns);
+  if (!view && !edit && !remove && !extra) return data;
   const operations: ColumnsType<Row>[number] = {
     key: '__actions',
     title: '操作',
@@ -84,5 +86,5 @@ export function buildColumns<Row extends object>({ columns, page, actions, actio
       </Space>
     ),
   };
-  return [index, ...data, operations];
+  return [...data, operations];
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { FormRule } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { CrudApi, Saved } from '../../api/crud';
+import type { LazyTree } from './lazyTree';
 
 /** A text field of the search form (other controls through `input`). */
 export interface CrudSearchField {
@@ -99,4 +100,11 @@ export interface CrudTableProps<Row extends object, Body> {
    * list's current filters, search and `filters` together, without paging (e.g. for 导出).
    */
   toolbar?: (selectedIds: string[], filters: Record<string, string | number | boolean>) => ReactNode;
+  /**
+   * A tree table loaded level by level instead of pages: the list answers the top level (or, searched,
+   * the matching forest) and rows load their children as they unfold. Default: a paged list.
+   */
+  lazyTree?: LazyTree<Row>;
+  /** The 序号 column. Default true. */
+  indexColumn?: boolean;
 }

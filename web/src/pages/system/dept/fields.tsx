@@ -1,8 +1,9 @@
-import { Input, InputNumber, Radio, Select, TreeSelect } from 'antd';
+import { Input, InputNumber, Radio, Select, TreeSelect, type TreeSelectProps } from 'antd';
 import { DEPT_CATEGORY_NAMES, REGION_LEVEL_NAMES, deptSubmit } from '@gsl/contract';
+import { useDeptTree, type DeptRow } from '../../../api/system/dept';
 import { schemaRule } from '../../../components/crud/schemaRule';
 import type { CrudFormField } from '../../../components/crud/types';
-import type { ParentChoice } from './deptLogic';
+import { parentChoices } from './deptLogic';
 
 const shape = deptSubmit.shape;
 const options = (names: Record<number, string>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
@@ -19,26 +20,26 @@ export const STATUS_OPTIONS = [
 ];
 
 /**
+ * 上级机构: the visible dept forest, read while the form is open (its own component, so the tree is
+ * loaded only with the dialog); an edited dept's own subtree is not offered.
+ */
+function ParentSelect({ self, ...props }: TreeSelectProps & { self?: DeptRow }) {
+  const tree = useDeptTree();
+  return <TreeSelect {...props} treeData={parentChoices(tree.data ?? [], self)} loading={tree.isFetching} />;
+}
+
+/**
  * The dept form (the server's schema): 上级机构 (optional: none = top level), 机构名称, 机构全称,
  * 机构类型 and 排序 required with the contract's messages (请输入机构名称 …), and the org's 机构编码,
- * 行政区划代码, 行政级别, 商会分类, 状态 and 备注.
+ * 行政区划代码, 行政级别, 商会分类, 状态 and 备注. `editing` is the dept being edited.
  */
-export function deptFields(parents: ParentChoice[], loadingParents: boolean): CrudFormField[] {
+export function deptFields(editing?: DeptRow): CrudFormField[] {
   return [
     {
       name: 'parentId',
       label: '上级机构',
       validateTrigger: 'onChange',
-      input: (
-        <TreeSelect
-          allowClear
-          showSearch={{ treeNodeFilterProp: 'title' }}
-          placeholder="不选择则为顶级机构"
-          treeData={parents}
-          loading={loadingParents}
-          data-testid="dept-form-parent"
-        />
-      ),
+      input: <ParentSelect self={editing} allowClear showSearch={{ treeNodeFilterProp: 'title' }} placeholder="不选择则为顶级机构" data-testid="dept-form-parent" />,
     },
     { name: 'deptName', label: '机构名称', required: true, rules: [schemaRule(shape.deptName)], input: <Input placeholder="请输入机构名称" maxLength={100} /> },
     { name: 'fullName', label: '机构全称', required: true, rules: [schemaRule(shape.fullName)], input: <Input placeholder="请输入机构全称" maxLength={200} /> },
