@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { useMenuRoutes } from '../api/system/menu';
-import { buildRoutes } from './routes/appRoutes';
+import { buildRoutes } from './routes/routeTable';
 import { useSession } from './session/useSession';
 
 const RouteTableContext = createContext<RouteObject[]>([]);

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getStore } from '../../utils/storage';
-import { buildRoutes } from './appRoutes';
+import { buildRoutes } from './routeTable';
 
 vi.mock('../../utils/browser', () => ({ browser: { assign: vi.fn(), replace: vi.fn(), open: vi.fn() } }));
 const { browser } = await import('../../utils/browser');
