@@ -3,15 +3,16 @@ import { MSG } from '@gsl/contract';
 import { config } from '../config';
 import { setStore } from '../utils/storage';
 import { answer, encrypt, mockFetch } from '../../test/http';
-import { get, HttpError, post, request, REQUEST_TIMEOUT_MS } from './http';
+import { configureHttp, get, HttpError, post, request, REQUEST_TIMEOUT_MS } from './http';
 
 vi.mock('./feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 vi.mock('../utils/browser', () => ({ browser: { assign: vi.fn(), replace: vi.fn(), open: vi.fn() } }));
-vi.mock('../app/session/logout', () => ({ expireSession: vi.fn() }));
 
 const { toast } = await import('./feedback');
 const { browser } = await import('../utils/browser');
-const { expireSession } = await import('../app/session/logout');
+// What the app hands in at start: its logout.
+const expireSession = vi.fn();
+configureHttp({ onUnauthorized: expireSession });
 
 const ok = (data: unknown) => ({ code: 200, success: true, data, msg: '操作成功' });
 const fail = (code: number, msg: string) => ({ code, success: false, data: null, msg });

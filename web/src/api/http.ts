@@ -1,7 +1,6 @@
 import { MSG, type Envelope } from '@gsl/contract';
 import { config } from '../config';
-import { expireSession } from '../app/session/logout';
-import { getToken } from '../app/session/sessionStore';
+import { getToken } from '../utils/sessionStore';
 import { decryptBody } from './crypto';
 import { toast } from './feedback';
 
@@ -10,8 +9,8 @@ import { toast } from './feedback';
  * Blade-Auth bearer token, decrypts every body, reads the envelope and applies the error
  * catalogue of specification §8:
  *   - body code (error_code, code, else HTTP status) 200/201 → success;
- *   - 401 → the full logout (app/session/logout.ts): 无权限访问 shown in place of the app (unless the
- *     message is a silent one), every stored entry forgotten, then the sign-on logout;
+ *   - 401 → the app's onUnauthorized (configureHttp; the app's full logout shows 无权限访问 in place
+ *     of the app unless the message is a silent one, forgets every stored entry, then signs out);
  *   - other codes → toast msg / error_description / 未知错误, except the silent messages;
  *   - HTTP 200..500 are read as envelopes; anything else, network failure or the 30-minute
  *     timeout → toast 系统错误;
@@ -44,6 +43,21 @@ export interface RequestOptions {
   quiet?: boolean;
 }
 
+/**
+ * What the app lends the client at start (main.tsx). The client is used by the app shell, so it
+ * cannot import the shell's logout: the shell hands it in.
+ */
+export interface HttpSettings {
+  /** A 401: end the session; `silent` when the message needs no notice (用户未登录: there was no token). */
+  onUnauthorized(how: { silent: boolean }): void;
+}
+
+const settings: HttpSettings = { onUnauthorized: () => undefined };
+
+export function configureHttp(next: Partial<HttpSettings>): void {
+  Object.assign(settings, next);
+}
+
 export const REQUEST_TIMEOUT_MS = 30 * 60 * 1000;
 const SUCCESS_CODES = new Set([200, 201]);
 const SILENT_MESSAGES = new Set<string>([MSG.refreshInvalid, MSG.notLoggedIn]);
@@ -61,12 +75,18 @@ export function buildUrl(url: string, params?: Record<string, QueryValue>): stri
 /** Bodies fetch sends as they are, with their own content type (multipart, urlencoded form). */
 const isRawBody = (body: unknown): body is FormData | URLSearchParams => body instanceof FormData || body instanceof URLSearchParams;
 
-function headersFor(opts: RequestOptions): Headers {
-  const headers = new Headers(opts.headers);
-  headers.set('Authorization', `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`);
+/** The Basic client header and, when signed in, the Blade-Auth bearer token (files.ts's uploads set them on an XMLHttpRequest). */
+export function authHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}` };
+  // Read at every call: another window may have just stored a refreshed token.
   const token = getToken();
-  if (token) headers.set('Blade-Auth', `bearer ${token}`);
-  if (opts.body !== undefined && !isRawBody(opts.body)) headers.set('Content-Type', 'application/json');
+  if (token) headers['Blade-Auth'] = `bearer ${token}`;
+  return headers;
+}
+
+function headersFor(opts: RequestOptions): Record<string, string> {
+  const headers = { ...opts.headers, ...authHeaders() };
+  if (opts.body !== undefined && !isRawBody(opts.body)) headers['Content-Type'] = 'application/json';
   return headers;
 }
 
@@ -82,24 +102,25 @@ function fail(opts: RequestOptions, code: number, message: string, body?: unknow
   if (opts.quiet) throw new HttpError(message, code, body, false);
   if (code === 401) {
     // A silent message (用户未登录: there was no token) still logs out, without 无权限访问.
-    expireSession({ silent: SILENT_MESSAGES.has(message) });
+    settings.onUnauthorized({ silent: SILENT_MESSAGES.has(message) });
     throw new HttpError(MSG.unauthorized, code, body, true);
   }
   if (!SILENT_MESSAGES.has(message)) toast.error(message);
   throw new HttpError(message, code, body, true);
 }
 
-/** Sends a request and returns the decrypted body (an envelope, or a flat token answer). */
-export async function request<T>(url: string, opts: RequestOptions = {}): Promise<T> {
+/**
+ * Sends a request with the client's headers under the timeout and the caller's signal; `read` takes
+ * the response while the timeout still runs (a streamed download is covered too). Resolves undefined
+ * when the caller cancelled; a network failure, the timeout or a failing `read` is a 系统错误.
+ */
+export async function exchange<R>(url: string, opts: RequestOptions, read: (response: Response) => Promise<R>): Promise<R | undefined> {
   const { signal } = opts;
-  if (signal?.aborted) return undefined as T;
+  if (signal?.aborted) return undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('timeout')), REQUEST_TIMEOUT_MS);
   const cancel = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', cancel, { once: true });
-
-  let status: number;
-  let text: string;
   try {
     const body = opts.body === undefined || isRawBody(opts.body) ? opts.body : JSON.stringify(opts.body);
     const response = await fetch(buildUrl(url, opts.params), {
@@ -109,17 +130,22 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
       signal: controller.signal,
       credentials: 'same-origin',
     });
-    status = response.status;
-    text = await response.text();
+    return await read(response);
   } catch {
-    if (signal?.aborted) return undefined as T;
+    if (signal?.aborted) return undefined;
     return fail(opts, 0, MSG.systemError);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', cancel);
   }
-  if (status < 200 || status > 500) return fail(opts, status, MSG.systemError);
+}
 
+/**
+ * Reads an answer by the catalogue (specification §8) and returns its decrypted body; anything else
+ * is told (or not, see `fail`) and thrown. Status 0 stands for no answer at all (a network failure).
+ */
+export function readAnswer<T>(status: number, text: string, opts: RequestOptions = {}): T {
+  if (status < 200 || status > 500) return fail(opts, status, MSG.systemError);
   let body: unknown;
   try {
     body = decode(text);
@@ -131,6 +157,13 @@ export async function request<T>(url: string, opts: RequestOptions = {}): Promis
   if (SUCCESS_CODES.has(code)) return body as T;
   const message = String(fields.msg || fields.error_description || '') || MSG.unknownError;
   return fail(opts, code, message, body);
+}
+
+/** Sends a request and returns the decrypted body (an envelope, or a flat token answer). */
+export async function request<T>(url: string, opts: RequestOptions = {}): Promise<T> {
+  const answer = await exchange(url, opts, async (response) => ({ status: response.status, text: await response.text() }));
+  if (!answer) return undefined as T;
+  return readAnswer<T>(answer.status, answer.text, opts);
 }
 
 /** GET an enveloped call and return its `data`. */

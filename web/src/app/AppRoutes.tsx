@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
 import { useMenuRoutes } from '../api/system/menu';
 import { buildRoutes } from './routes/routeTable';
-import { useSession } from './session/useSession';
+import { useSession } from '../utils/useSession';
 
 const RouteTableContext = createContext<RouteObject[]>([]);
 

@@ -5,7 +5,7 @@ import { browser } from '../utils/browser';
 import { appUrl } from '../config';
 import { useLocked } from './lock/lockState';
 import { goToSignOn, setEntryCode } from './session/signOn';
-import { useSession } from './session/useSession';
+import { useSession } from '../utils/useSession';
 import { applyMenuParam } from './shell/menuVisibility';
 
 /**

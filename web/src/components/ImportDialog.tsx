@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Modal, Progress, Space, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { toast } from '../api/feedback';
-import { saveBlob, type Progress as Bytes } from '../api/system/user';
+import { saveBlob, type Progress as Bytes } from '../api/files';
 import { buildWorkbook, XLSX_TYPE } from './xlsx';
 
 /** One refused cell of an import (the server's answer). */

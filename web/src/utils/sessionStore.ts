@@ -1,5 +1,5 @@
 import type { TokenAnswer } from '@gsl/contract';
-import { getStore, getStoreEntry, removeStore, setStore, type StoreEntry } from '../../utils/storage';
+import { getStore, getStoreEntry, removeStore, setStore, type StoreEntry } from './storage';
 
 /**
  * The signed-in session (specification §4): access token (its storage datetime is its age),

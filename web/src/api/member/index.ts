@@ -3,7 +3,7 @@ import type { Envelope, MemberKind, PageResult } from '@gsl/contract';
 import { MEMBER_KIND_LABELS } from '@gsl/contract';
 import { bladeCrudApi, emptyPage, type CrudApi } from '../crud';
 import { get, request, type QueryValue } from '../http';
-import { fetchFile, uploadWorkbook, type Progress } from '../system/user';
+import { downloadFile, uploadFile, type Progress } from '../files';
 
 /**
  * The member calls (specification §3, §7 "Members and chambers"): 企业会员
@@ -121,7 +121,7 @@ export const MEMBER_APIS: Record<MemberKind, CrudApi<MemberRow, Record<string, u
 
 /** export-member-* (POST, xlsx streamed): the list's current filters; bytes reported as they arrive. */
 export const exportMembers = (kind: MemberKind, filters: Record<string, QueryValue>, onProgress?: (p: Progress) => void) =>
-  fetchFile(`${MEMBER_PREFIX[kind]}/export-member-${kind}`, filters, `${MEMBER_KIND_LABELS[kind]}.xlsx`, onProgress, 'POST');
+  downloadFile(`${MEMBER_PREFIX[kind]}/export-member-${kind}`, { method: 'POST', params: filters, fallbackName: `${MEMBER_KIND_LABELS[kind]}.xlsx`, onProgress });
 
 /** The answer of import-member-*: rows read, valid, written, and every problem by row and column. */
 export interface MemberImportAnswer {
@@ -132,9 +132,9 @@ export interface MemberImportAnswer {
   errors: Array<{ row: number; column: string; message: string }>;
 }
 /** export-template / import-member-* (every kind): the import's template and the upload (dryRun: check only). */
-export const downloadMemberTemplate = (kind: MemberKind) => fetchFile(`${MEMBER_PREFIX[kind]}/export-template`, {}, `${MEMBER_KIND_LABELS[kind]}导入模板.xlsx`);
+export const downloadMemberTemplate = (kind: MemberKind) => downloadFile(`${MEMBER_PREFIX[kind]}/export-template`, { fallbackName: `${MEMBER_KIND_LABELS[kind]}导入模板.xlsx` });
 export const importMembers = (kind: MemberKind, file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void) =>
-  uploadWorkbook<MemberImportAnswer>(`${MEMBER_PREFIX[kind]}/import-member-${kind}`, file, dryRun, onProgress, 'members.xlsx');
+  uploadFile<MemberImportAnswer>(`${MEMBER_PREFIX[kind]}/import-member-${kind}`, file, { params: { dryRun }, fallbackName: 'members.xlsx', onProgress });
 
 export const memberDetail = (kind: MemberKind, id: string, signal?: AbortSignal) => get<MemberRow>(`${MEMBER_PREFIX[kind]}/detail`, { id }, { signal });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../../app/session/useSession';
+import { useSession } from '../../utils/useSession';
 import { get } from '../http';
 
 /** The signed-in user's organisation (portal/deptInfo/detail). */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSession } from '../../app/session/useSession';
+import { useSession } from '../../utils/useSession';
 import { get } from '../http';
 import type { MenuNode } from '../system/menu';
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Envelope, PageResult } from '@gsl/contract';
 import { bladeCrudApi, emptyPage, type CrudApi, type ListQuery } from '../crud';
+import { uploadFile } from '../files';
 import { get, request } from '../http';
 import type { LogRecord } from '../member';
 
@@ -167,8 +168,5 @@ export interface UploadedAttach {
 
 /** put-file-attach: one file as multipart `file`; the answer's `link` is what a url field stores. */
 export async function uploadAttach(file: File): Promise<UploadedAttach> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const envelope = await request<Envelope<UploadedAttach>>('/api/blade-resource/oss/endpoint/put-file-attach', { method: 'POST', body: form });
-  return envelope.data;
+  return (await uploadFile<UploadedAttach>('/api/blade-resource/oss/endpoint/put-file-attach', file)).data;
 }

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('../http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
 const http = await import('../http');
 const get = vi.mocked(http.get);
-const { fileSizeText, openAttach } = await import('./attach');
+const { openAttach } = await import('./attach');
+const { fileSizeText } = await import('../files');
 
 
 

@@ -41,15 +41,3 @@ export async function openAttach(publicId: string): Promise<void> {
     tab.location.href = link;
   } else window.location.assign(link);
 }
-
-const UNITS = ['B', 'KB', 'MB', 'GB'];
-/** 1536 → 1.5 KB. */
-export function fileSizeText(bytes: number): string {
-  let n = bytes;
-  let unit = 0;
-  while (n >= 1024 && unit < UNITS.length - 1) {
-    n /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? n : n.toFixed(n >= 10 ? 0 : 1)} ${UNITS[unit]}`;
-}

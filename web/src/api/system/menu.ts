@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MenuSubmit, MenuTreeNode } from '@gsl/contract';
-import { useSession } from '../../app/session/useSession';
+import { useSession } from '../../utils/useSession';
 import { bladeCrudApi, type CrudApi } from '../crud';
 import { get } from '../http';
 import { forestPage } from './forest';
@@ -65,7 +65,7 @@ export function usePermissions() {
 }
 
 /*
- * 菜单管理 (issue 4): the administration calls of blade_menu.
+ * 菜单管理: the administration calls of blade_menu.
  *   GET  /api/blade-system/menu/list    name, code, alias, category → the whole menu forest (buttons as children of their menu)
  *   GET  /api/blade-system/menu/tree                                → menus only (上级菜单 / 所属菜单 choices)
  *   POST /api/blade-system/menu/submit  MenuSubmit; with id + version updates → 新增成功 / 更新成功

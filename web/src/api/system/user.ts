@@ -1,12 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG, type Envelope, type ChangeAccount, type ResetPasswordAnswer, type SetPassword, type UpdatePassword, type UserImportAnswer, type UserView } from '@gsl/contract';
-import { config } from '../../config';
-import { expireSession } from '../../app/session/signOn';
-import { getToken } from '../../app/session/sessionStore';
+import type { Envelope, ChangeAccount, ResetPasswordAnswer, SetPassword, UpdatePassword, UserImportAnswer, UserView } from '@gsl/contract';
 import { bladeCrudApi, type CrudApi } from '../crud';
-import { decryptBody } from '../crypto';
-import { toast } from '../feedback';
-import { get, HttpError, request, type QueryValue } from '../http';
+import { downloadFile, uploadFile, type Progress } from '../files';
+import { get, request, type QueryValue } from '../http';
 import { useDeptTree as useDeptForest } from './dept';
 import { usePostOptions as usePostSelect } from './post';
 import { useRoleTree as useRoleForest } from './role';
@@ -128,152 +124,14 @@ export const useRoleTree = (enabled = true) => useRoleForest(enabled);
 /** The posts of the form's 所属岗位. */
 export const usePostOptions = () => usePostSelect();
 
-// ---------------------------------------------------------------------------------------------
-// Files: export and template downloads (binary, with progress), import upload (multipart, with progress)
-
-/** Bytes so far and the whole size when the server said it (a streamed export does not). */
-export interface Progress {
-  loaded: number;
-  total?: number;
-}
-
-function authHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { Authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}` };
-  const token = getToken();
-  if (token) headers['Blade-Auth'] = `bearer ${token}`;
-  return headers;
-}
-
-/** An enveloped answer (plain or encrypted JSON); null when the text is neither. */
-export function readEnvelope(text: string): Envelope<unknown> | null {
-  const body = text.trim();
-  if (!body) return null;
-  try {
-    const json = body.startsWith('{') || !config.apiCrypto ? body : decryptBody(body, config.aesKey);
-    const parsed = JSON.parse(json) as unknown;
-    return parsed && typeof parsed === 'object' ? (parsed as Envelope<unknown>) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Tells the user why a file call failed, as http.ts would (§8), and rejects. */
-function failWith(status: number, envelope: Envelope<unknown> | null): never {
-  const fields = (envelope ?? {}) as unknown as Record<string, unknown>;
-  const code = Number(fields.code ?? status);
-  if (code === 401) {
-    toast.error(MSG.unauthorized);
-    expireSession();
-    throw new HttpError(MSG.unauthorized, 401, envelope, true);
-  }
-  const message = envelope ? String(fields.msg || fields.error_description || '') || MSG.unknownError : MSG.systemError;
-  toast.error(message);
-  throw new HttpError(message, code, envelope, true);
-}
-
-/** The file name of a download: RFC 5987 filename*, else filename, else the fallback. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      /* fall through */
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1] : fallback;
-}
-
-/** Downloads a file call as a Blob (GET, or POST for calls such as export-member-*), reporting the bytes as they arrive. Errors answer JSON (told here). */
-export async function fetchFile(
-  url: string,
-  params: Record<string, QueryValue>,
-  fallbackName: string,
-  onProgress?: (p: Progress) => void,
-  method: 'GET' | 'POST' = 'GET',
-): Promise<{ blob: Blob; name: string }> {
-  const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') query.append(k, String(v));
-  const qs = query.toString();
-  let response: Response;
-  try {
-    response = await fetch(qs ? `${url}?${qs}` : url, { method, headers: authHeaders(), credentials: 'same-origin' });
-  } catch {
-    return failWith(0, null);
-  }
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || !/spreadsheetml|octet-stream/.test(type)) return failWith(response.status, readEnvelope(await response.text().catch(() => '')));
-  const total = Number(response.headers.get('content-length')) || undefined;
-  const chunks: BlobPart[] = [];
-  let loaded = 0;
-  const reader = response.body?.getReader();
-  if (reader) {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value as BlobPart);
-      loaded += value.byteLength;
-      onProgress?.({ loaded, total });
-    }
-  } else {
-    const buffer = await response.arrayBuffer();
-    chunks.push(buffer);
-    loaded = buffer.byteLength;
-    onProgress?.({ loaded, total });
-  }
-  return { blob: new Blob(chunks, { type }), name: fileNameOf(response.headers.get('content-disposition'), fallbackName) };
-}
+// Files: export and template downloads (with progress), import upload (multipart, with progress)
 
 /** export-user under the list's filters (deptId, account, realName …). */
 export const exportUsers = (filters: Record<string, QueryValue>, onProgress?: (p: Progress) => void) =>
-  fetchFile(`${base}/export-user`, filters, '用户数据.xlsx', onProgress);
+  downloadFile(`${base}/export-user`, { params: filters, fallbackName: '用户数据.xlsx', onProgress });
 
-export const downloadImportTemplate = (onProgress?: (p: Progress) => void) => fetchFile(`${base}/export-template`, {}, '用户导入模板.xlsx', onProgress);
+export const downloadImportTemplate = (onProgress?: (p: Progress) => void) => downloadFile(`${base}/export-template`, { fallbackName: '用户导入模板.xlsx', onProgress });
 
 /** Uploads the workbook (dryRun only checks it); progress of the upload as it goes. */
 export const importUsers = (file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void) =>
-  uploadWorkbook<UserImportAnswer>(`${base}/import-user`, file, dryRun, onProgress, 'users.xlsx');
-
-/** Uploads a workbook (multipart field `file`) to an import call; dryRun only checks it. Upload progress as it goes. */
-export function uploadWorkbook<T>(url: string, file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void, fallbackName = 'import.xlsx'): Promise<{ msg: string; data: T }> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${url}?dryRun=${dryRun ? 'true' : 'false'}`);
-    for (const [k, v] of Object.entries(authHeaders())) xhr.setRequestHeader(k, v);
-    xhr.upload.onprogress = (e) => onProgress?.({ loaded: e.loaded, total: e.lengthComputable ? e.total : undefined });
-    xhr.onerror = () => {
-      try {
-        failWith(0, null);
-      } catch (err) {
-        reject(err);
-      }
-    };
-    xhr.onload = () => {
-      const envelope = readEnvelope(xhr.responseText);
-      if (envelope && (envelope.code === 200 || envelope.code === 201)) resolve({ msg: envelope.msg, data: envelope.data as T });
-      else
-        try {
-          failWith(xhr.status, envelope);
-        } catch (err) {
-          reject(err);
-        }
-    };
-    const form = new FormData();
-    form.append('file', file, file.name ?? fallbackName);
-    xhr.send(form);
-  });
-}
-
-/** Hands a downloaded Blob to the browser as a file. */
-export function saveBlob(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+  uploadFile<UserImportAnswer>(`${base}/import-user`, file, { params: { dryRun }, fallbackName: 'users.xlsx', onProgress });

@@ -1,5 +1,5 @@
 import { sendLogs, type ClientLogEntry } from '../../api/log/clientLog';
-import { getToken } from '../session/sessionStore';
+import { getToken } from '../../utils/sessionStore';
 import { getStore, setStore } from '../../utils/storage';
 import { HttpError } from '../../api/http';
 

@@ -7,7 +7,7 @@ import { tokenAnswer } from '../../../test/fixtures';
 import { AntdProviders } from '../AntdProviders';
 import { LockGate } from '../guards';
 import { Providers } from '../providers';
-import { saveTokenAnswer } from '../session/sessionStore';
+import { saveTokenAnswer } from '../../utils/sessionStore';
 import LockPage from './LockPage';
 import { isLocked, lockScreen } from './lockState';
 

@@ -12,7 +12,7 @@ vi.mock('../../utils/browser', () => ({ browser: { assign: vi.fn(), replace: vi.
 let loginByCode: typeof import('../../api/auth').loginByCode;
 let browser: typeof import('../../utils/browser').browser;
 let HttpError: typeof import('../../api/http').HttpError;
-let session: typeof import('../session/sessionStore');
+let session: typeof import('../../utils/sessionStore');
 let LoginPage: typeof import('./LoginPage').default;
 
 function renderAt(url: string) {
@@ -34,7 +34,7 @@ describe('/login (specification §4)', () => {
     ({ loginByCode } = await import('../../api/auth'));
     ({ browser } = await import('../../utils/browser'));
     ({ HttpError } = await import('../../api/http'));
-    session = await import('../session/sessionStore');
+    session = await import('../../utils/sessionStore');
     LoginPage = (await import('./LoginPage')).default;
     vi.mocked(loginByCode).mockReset();
     vi.mocked(browser.assign).mockClear();

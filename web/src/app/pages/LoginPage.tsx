@@ -6,9 +6,9 @@ import { toast } from '../../api/feedback';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { StatusPanel } from '../../components/StatusPanel';
 import { afterLoginPath, exchangeCode } from '../session/login';
-import { clearSession } from '../session/sessionStore';
+import { clearSession } from '../../utils/sessionStore';
 import { goToSignOn, signOnFailed } from '../session/signOn';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../utils/useSession';
 
 /**
  * /login (specification §2, §4): with ?code= the code is exchanged for tokens and the user lands on

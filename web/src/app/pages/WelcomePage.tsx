@@ -4,7 +4,7 @@ import { Button, Typography } from 'antd';
 import { useDeptInfo } from '../../api/portal/deptInfo';
 import { setStore } from '../../utils/storage';
 import { WELCOME_FLAG } from '../session/login';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../utils/useSession';
 import './publicPages.css';
 
 /** /welcome: the landing page after the first login in this tab (specification §2, §4). */

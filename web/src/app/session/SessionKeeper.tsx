@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { startRefreshTimer } from './refresh';
-import { useSession } from './useSession';
+import { useSession } from '../../utils/useSession';
 
 /** Runs the token refresh timer while signed in (specification §4). */
 export function SessionKeeper() {

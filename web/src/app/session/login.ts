@@ -1,6 +1,6 @@
 import { loginByCode } from '../../api/auth';
 import { getStore } from '../../utils/storage';
-import { saveTokenAnswer } from './sessionStore';
+import { saveTokenAnswer } from '../../utils/sessionStore';
 import { resetLoopGuard, takeReturnPath } from './signOn';
 
 /**

@@ -11,7 +11,7 @@ vi.mock('../../utils/browser', () => ({ browser: { assign: fake.assign, replace:
 /** A page of the app, signed in with everything a session leaves in storage. Fresh modules: one logout per page. */
 async function signedInPage() {
   vi.resetModules();
-  const session = await import('./sessionStore');
+  const session = await import('../../utils/sessionStore');
   const logout = await import('./logout');
   const tabs = await import('../tabs/tabStore');
   const lock = await import('../lock/lockState');

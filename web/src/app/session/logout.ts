@@ -6,7 +6,7 @@ import { browser } from '../../utils/browser';
 import { clearAppStorage } from '../../utils/storage';
 import { unlockScreen } from '../lock/lockState';
 import { clearTabs } from '../tabs/tabStore';
-import { clearSession, getToken } from './sessionStore';
+import { clearSession, getToken } from '../../utils/sessionStore';
 import { claimDeparture, getEntryCode, signOutUrl } from './signOn';
 
 /** How long 无权限访问 stays on screen before the browser leaves for the sign-on logout. */

@@ -23,7 +23,7 @@ const LOCK_SLACK = 4 * SETTLE_MS;
 async function openWindow() {
   vi.resetModules();
   const refresh = await import('./refresh');
-  const store = await import('./sessionStore');
+  const store = await import('../../utils/sessionStore');
   return { ...refresh, ...store };
 }
 type AppWindow = Awaited<ReturnType<typeof openWindow>>;

@@ -2,7 +2,7 @@ import { refreshToken } from '../../api/auth';
 import { config } from '../../config';
 import { withRefreshLock } from './refreshLock';
 import { signOnAgain } from './signOn';
-import { getRefreshToken, getTokenEntry, getUser, saveTokenAnswer, syncSession, tokenAgeSeconds, type TokenEntry } from './sessionStore';
+import { getRefreshToken, getTokenEntry, getUser, saveTokenAnswer, syncSession, tokenAgeSeconds, type TokenEntry } from '../../utils/sessionStore';
 
 /**
  * Token refresh (specification §4). One refresh at a time: concurrent callers in this window share

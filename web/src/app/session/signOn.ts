@@ -2,7 +2,7 @@ import { appUrl, config, routerBasename } from '../../config';
 import { browser } from '../../utils/browser';
 import { getStore, removeStore, setStore } from '../../utils/storage';
 import { unlockScreen } from '../lock/lockState';
-import { clearSession } from './sessionStore';
+import { clearSession } from '../../utils/sessionStore';
 
 /** The portal entry (specification §2: query parameter entryCode, default jiangsu). */
 export function getEntryCode(): string {

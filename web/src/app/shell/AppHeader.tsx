@@ -3,7 +3,7 @@ import { Layout } from 'antd';
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { useDeptInfo } from '../../api/portal/deptInfo';
 import type { MenuNode } from '../../api/system/menu';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../utils/useSession';
 import { Banner } from './Banner';
 import { useMenuHidden } from './menuVisibility';
 import { TopMenu } from './TopMenu';

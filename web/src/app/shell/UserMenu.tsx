@@ -6,7 +6,7 @@ import { INFO_PATH } from '../../pages/info/route';
 import { lockScreen } from '../lock/lockState';
 import { adminRoots, firstLeaf } from '../routes/adminRoutes';
 import { useConfirmLogout } from '../session/useLogout';
-import { useSession } from '../session/useSession';
+import { useSession } from '../../utils/useSession';
 
 /** The header's user dropdown: 系统管理 (when the user has admin menus), 个人中心, 个人信息, 锁屏, 退出登录. */
 export function UserMenu({ menus }: { menus: MenuNode[] | undefined }) {

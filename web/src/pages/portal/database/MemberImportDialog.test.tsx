@@ -4,9 +4,9 @@ import { AntdProviders } from '../../../app/AntdProviders';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../api/member', async (importOriginal) => ({ ...(await importOriginal<object>()), importMembers: vi.fn(), downloadMemberTemplate: vi.fn() }));
-vi.mock('../../../api/system/user', async (importOriginal) => ({ ...(await importOriginal<object>()), saveBlob: vi.fn() }));
+vi.mock('../../../api/files', async (importOriginal) => ({ ...(await importOriginal<object>()), saveBlob: vi.fn() }));
 const member = await import('../../../api/member');
-const { saveBlob } = await import('../../../api/system/user');
+const { saveBlob } = await import('../../../api/files');
 const { toast } = await import('../../../api/feedback');
 const { MemberImportDialog } = await import('./MemberImportDialog');
 const importMembers = vi.mocked(member.importMembers);

@@ -1,14 +1,13 @@
 import { useState } from 'react';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
-import { toast } from '../../../api/feedback';
-import { tellUnhandled, type QueryValue } from '../../../api/http';
+import type { QueryValue } from '../../../api/http';
 import { MEMBER_APIS, MEMBER_PERMISSION, exportMembers, type MemberRow } from '../../../api/member';
-import { saveBlob } from '../../../api/system/user';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { useExport } from '../../../components/useExport';
 import { ChangeLogDrawer } from './ChangeLog';
 import { DatabaseNav } from './DatabaseNav';
 import { memberBody, memberColumns, memberFields, memberFormValues, memberSearch } from './kinds';
@@ -20,7 +19,7 @@ import './database.css';
 type Target = { id: string; name: string } | undefined;
 
 /**
- * 企业会员 / 团体会员 / 个人会员 as business applications (业务应用; issue 5): search by name, credit
+ * 企业会员 / 团体会员 / 个人会员 as business applications (业务应用): search by name, credit
  * code (certificate number for persons, matched exactly), status, region and join-date range; the
  * table with personal data as the server answers it (masked without 查看敏感信息); 新增 / 编辑 (the
  * contract's checks: checksummed codes, the phone rule; updates carry `version`), 删除 with
@@ -36,31 +35,10 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
   const [reps, setReps] = useState<Target>();
   const fields = memberFields(kind);
   const pick = (row: MemberRow) => ({ id: row.id, name: row.name });
-  const { message } = App.useApp();
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportFile } = useExport(MEMBER_KIND_LABELS[kind], `${kind}-export`);
   const [importing, setImporting] = useState(false);
   const client = useQueryClient();
   const canImport = can(`${code}_import`);
-
-  const exportList = async (filters: Record<string, QueryValue>) => {
-    const key = `${kind}-export`;
-    const label = MEMBER_KIND_LABELS[kind];
-    setExporting(true);
-    message.open({ key, type: 'loading', content: `正在导出${label}数据…`, duration: 0 });
-    try {
-      const { blob, name } = await exportMembers(kind, filters, ({ loaded }) =>
-        message.open({ key, type: 'loading', content: `正在导出${label}数据…已接收 ${sizeText(loaded)}`, duration: 0 }),
-      );
-      message.destroy(key);
-      saveBlob(blob, name);
-      toast.success('导出成功');
-    } catch (error) {
-      message.destroy(key);
-      tellUnhandled(error);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <div className="member-db" data-testid={`member-${kind}`}>
@@ -87,7 +65,7 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
                     </Button>
                   )}
                   {can(`${code}_export`) && (
-                    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList(filters as Record<string, QueryValue>)} data-testid={`${kind}-export`}>
+                    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportFile((onProgress) => exportMembers(kind, filters as Record<string, QueryValue>, onProgress))} data-testid={`${kind}-export`}>
                       导出
                     </Button>
                   )}
@@ -118,11 +96,4 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
       {kind !== 'person' && <RepresentativesDrawer kind={kind} member={reps} onClose={() => setReps(undefined)} />}
     </div>
   );
-}
-
-/** Bytes in words for the progress line. */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }

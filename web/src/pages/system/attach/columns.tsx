@@ -1,6 +1,6 @@
 import type { ColumnsType } from 'antd/es/table';
 import type { AttachView } from '@gsl/contract';
-import { fileSizeText } from '../../../api/resource/attach';
+import { fileSizeText } from '../../../api/files';
 
 /** 文件名, 类型, 大小, 类别, 上传人, 上传机构, 上传时间. */
 export const ATTACH_COLUMNS: ColumnsType<AttachView> = [

@@ -1,7 +1,8 @@
 import { Button, Input, Select } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ATTACH_CATEGORIES, type AttachView } from '@gsl/contract';
-import { attachApi, fileSizeText, openAttach } from '../../../api/resource/attach';
+import { fileSizeText } from '../../../api/files';
+import { attachApi, openAttach } from '../../../api/resource/attach';
 import { tellUnhandled } from '../../../api/http';
 import { CrudTable } from '../../../components/crud/CrudTable';
 import type { CrudFormField } from '../../../components/crud/types';

@@ -6,7 +6,8 @@ import { createQueryClient, Providers } from '../../../app/providers';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 const calls = vi.hoisted(() => ({ importUsers: vi.fn(), template: vi.fn(), saveBlob: vi.fn() }));
-vi.mock('../../../api/system/user', () => ({ importUsers: calls.importUsers, downloadImportTemplate: calls.template, saveBlob: calls.saveBlob }));
+vi.mock('../../../api/system/user', () => ({ importUsers: calls.importUsers, downloadImportTemplate: calls.template }));
+vi.mock('../../../api/files', async (importOriginal) => ({ ...(await importOriginal<object>()), saveBlob: calls.saveBlob }));
 const { toast } = await import('../../../api/feedback');
 const { ImportDialog } = await import('./ImportDialog');
 

@@ -11,7 +11,6 @@ import {
   exportUsers,
   grantRoles,
   resetPasswords,
-  saveBlob,
   unlockUsers,
   useDeptTree,
   usePostOptions,
@@ -23,6 +22,7 @@ import {
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
 import { LoadError } from '../../../components/LoadError';
+import { useExport } from '../../../components/useExport';
 import { selectionGuard } from '../../../components/crud/crudLogic';
 import type { DialogMode } from '../../../components/crud/types';
 import { GrantDialog, ResetPasswordsModal } from './AccountDialogs';
@@ -30,7 +30,7 @@ import { ChangeAccountDialog, SetPasswordDialog } from './AccountEditDialogs';
 import { USER_COLUMNS } from './columns';
 import { userFields } from './fields';
 import { ImportDialog } from './ImportDialog';
-import { filterTree, parentKeys, sizeText, splitIds, userBody, userFormValues } from './userLogic';
+import { filterTree, parentKeys, splitIds, userBody, userFormValues } from './userLogic';
 import './user.css';
 
 const PERMISSIONS = { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' };
@@ -56,7 +56,7 @@ const RUN: Record<Operation, (ids: string[]) => Promise<string>> = { unlock: unl
 export default function UserPage() {
   const can = useCan();
   const client = useQueryClient();
-  const { modal, message } = App.useApp();
+  const { modal } = App.useApp();
   const [deptId, setDeptId] = useState<string | undefined>();
   const depts = useDeptTree();
   const roles = useRoleTree();
@@ -67,7 +67,7 @@ export default function UserPage() {
   const [accountOf, setAccountOf] = useState<UserView | null>(null);
   const [passwordOf, setPasswordOf] = useState<UserView | null>(null);
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const { exporting, exportFile } = useExport('用户', 'user-export');
 
   // The lists only (not the org and role trees of the form).
   const refresh = useCallback(() => client.invalidateQueries({ queryKey: [...userKeys.all, 'list'] }), [client]);
@@ -134,23 +134,6 @@ export default function UserPage() {
     }
   };
 
-  const exportList = async (filters: Record<string, string | number | boolean>) => {
-    const key = 'user-export';
-    setExporting(true);
-    message.open({ key, type: 'loading', content: '正在导出用户数据…', duration: 0 });
-    try {
-      const { blob, name } = await exportUsers(filters, ({ loaded }) => message.open({ key, type: 'loading', content: `正在导出用户数据…已接收 ${sizeText(loaded)}`, duration: 0 }));
-      message.destroy(key);
-      saveBlob(blob, name);
-      toast.success('导出成功');
-    } catch (error) {
-      message.destroy(key);
-      tellUnhandled(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const toolbar = (ids: string[], filters: Record<string, string | number | boolean>) => (
     <>
       {can('user_role') && (
@@ -184,7 +167,7 @@ export default function UserPage() {
         </Button>
       )}
       {can('user_export') && (
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList(filters)} data-testid="user-export">
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportFile((onProgress) => exportUsers(filters, onProgress))} data-testid="user-export">
           导出
         </Button>
       )}

@@ -57,6 +57,7 @@ const node = (id: string, title: string, children: unknown[] = []) => ({ id, par
 const DEPTS = [node('1', '江苏省工商联', [node('2', '南京市工商联')])];
 const ROLES = [node('3', '工商联工作人员'), node('4', '商会工作人员')];
 
+vi.mock('../../../api/files', async (importOriginal) => ({ ...(await importOriginal<object>()), saveBlob: api.saveBlob }));
 vi.mock('../../../api/system/user', () => ({
   userKeys: { all: ['user'] },
   userApi: { queryKey: ['user'], list: api.list, submit: vi.fn(), remove: vi.fn() },
@@ -66,7 +67,6 @@ vi.mock('../../../api/system/user', () => ({
   grantRoles: api.grant,
   resetPasswords: api.reset,
   exportUsers: api.exportUsers,
-  saveBlob: api.saveBlob,
   changeAccount: api.changeAccount,
   setUserPassword: api.setPassword,
   downloadImportTemplate: vi.fn(),

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import type { FormRule } from 'antd';
 import type { UserView } from '@gsl/contract';
+import { fileSizeText } from '../../../api/files';
 import type { TreeOption } from '../../../api/system/user';
 import { schemaRule } from '../../../components/crud/schemaRule';
 import { userFields } from './fields';
 import { errorWorkbook, fileProblem, percentOf } from '../../../components/ImportDialog';
-import { filterTree, parentKeys, sizeText, splitIds, userBody, userFormValues } from './userLogic';
+import { filterTree, parentKeys, splitIds, userBody, userFormValues } from './userLogic';
 import { buildWorkbook, crc32 } from '../../../components/xlsx';
 
 type Validator = (rule: unknown, value: unknown) => Promise<void>;
@@ -136,9 +137,9 @@ describe('import and export helpers', () => {
   });
 
   it('tells progress in words', () => {
-    expect(sizeText(512)).toBe('512 B');
-    expect(sizeText(2048)).toBe('2.0 KB');
-    expect(sizeText(3 * 1024 * 1024)).toBe('3.0 MB');
+    expect(fileSizeText(512)).toBe('512 B');
+    expect(fileSizeText(2048)).toBe('2.0 KB');
+    expect(fileSizeText(3 * 1024 * 1024)).toBe('3.0 MB');
     expect(percentOf(50, 200)).toBe(25);
     expect(percentOf(50)).toBeUndefined();
   });

@@ -89,12 +89,3 @@ export function parentKeys(nodes: TreeOption[], out: string[] = []): string[] {
   }
   return out;
 }
-
-/** Bytes in words for the progress lines. */
-export function sizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-/** A progress percentage, or undefined when the whole size is unknown. */
