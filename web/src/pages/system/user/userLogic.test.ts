@@ -4,7 +4,6 @@ import type { FormRule } from 'antd';
 import type { UserView } from '@gsl/contract';
 import { fileSizeText } from '../../../api/files';
 import type { TreeOption } from '../../../api/system/user';
-import { schemaRule } from '../../../components/crud/schemaRule';
 import { userFields } from './fields';
 import { errorWorkbook, fileProblem, percentOf } from '../../../components/ImportDialog';
 import { filterTree, parentKeys, splitIds, userBody, userFormValues } from './userLogic';
