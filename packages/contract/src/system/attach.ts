@@ -37,7 +37,7 @@ export const attachListQuery = pageQuery
   });
 
 /** One file as the 附件管理 screen shows it (never its storage key). */
-export const attachView = z.object({
+export const attachRecord = z.object({
   id: z.string(),
   publicId: z.string(),
   link: z.string(),
@@ -53,10 +53,9 @@ export const attachView = z.object({
   createDeptName: z.string().nullable(),
   createTime: z.string().nullable(),
 });
-export type AttachView = z.infer<typeof attachView>;
+export type AttachView = z.infer<typeof attachRecord>;
 
 /** A link that opens one file without headers (img src, a new tab): valid a few minutes, for that file only. */
 export const attachDownloadLink = z.object({ link: z.string(), expiresIn: z.number() });
 export type AttachDownloadLink = z.infer<typeof attachDownloadLink>;
 
-export const pageOfAttach = z.object({ records: z.array(attachView), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });

@@ -44,28 +44,32 @@ export const deptSubmit = z
   .strict();
 export type DeptSubmit = z.infer<typeof deptSubmit>;
 
-export interface DeptView {
-  id: string;
-  tenantId: string;
-  parentId: string;
-  parentName: string | null;
+/** A dept as detail and submit answer it. */
+export const deptRecord = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  parentId: z.string(),
+  parentName: z.string().nullable(),
   /** BladeX's ancestor list "0,1,5" (the dept's own id excluded). */
-  ancestors: string;
-  deptCategory: number;
-  deptCategoryName: string | null;
-  deptName: string;
-  fullName: string | null;
-  unionId: string | null;
-  regionCode: string | null;
-  regionLevel: number | null;
-  chamberType: number | null;
-  sort: number;
-  remark: string | null;
-  status: number;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-}
+  ancestors: z.string(),
+  deptCategory: z.number(),
+  deptCategoryName: z.string().nullable(),
+  deptName: z.string(),
+  fullName: z.string().nullable(),
+  unionId: z.string().nullable(),
+  regionCode: z.string().nullable(),
+  regionLevel: z.number().nullable(),
+  chamberType: z.number().nullable(),
+  sort: z.number(),
+  remark: z.string().nullable(),
+  status: z.number(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type DeptView = z.infer<typeof deptRecord>;
+/** lazy-list: a dept with whether it has children (the tree table expands it). */
+export const deptLazyRecord = deptRecord.extend({ hasChildren: z.boolean() });
 
 /**
  * A dept as a tree node (wire contract §3) for selects: dept-tree, tree, dept-tree-all, lazy-tree.

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { attachDownloadLink, attachLink, attachListQuery, attachPublicIdQuery, attachView, idQuery, idsQuery, MSG, pageOfAttach } from '@gsl/contract';
+import { attachDownloadLink, attachLink, attachListQuery, attachPublicIdQuery, attachRecord, idQuery, idsQuery, MSG, pageOf } from '@gsl/contract';
 import { scopedTable } from '../../platform/access/scope.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
@@ -149,7 +149,7 @@ export default async function attachRoutes(app: FastifyInstance) {
     tags: ['resource'],
     access: { permission: 'attach' },
     query: attachListQuery,
-    response: pageOfAttach,
+    response: pageOf(attachRecord),
     scope: ATTACH_TABLE.list(),
     handler: ({ actor, query }) => attach.page(db, actor, query, query as Record<string, unknown>, config.timeZone),
   });
@@ -161,7 +161,7 @@ export default async function attachRoutes(app: FastifyInstance) {
     tags: ['resource'],
     access: { permission: 'attach' },
     query: idQuery,
-    response: attachView,
+    response: attachRecord,
     scope: ATTACH_TABLE.record('query.id'),
     handler: ({ actor, query }) => attach.detail(db, actor, query.id, config.timeZone),
   });

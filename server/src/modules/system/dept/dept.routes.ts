@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, deptSubmit, idOf, idQuery, idsQuery } from '@gsl/contract';
+import { MSG, deptLazyRecord, deptRecord, deptSubmit, idOf, idQuery, idsQuery } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
@@ -67,6 +67,7 @@ export default async function deptRoutes(app: FastifyInstance) {
     access: { permission: 'dept' },
     query: listQuery.extend({ parentId: parentParam }),
     scope: record('query.parentId'),
+    response: z.array(deptLazyRecord),
     handler: async ({ actor, query }) => {
       const scope = await deptScope(app.db, actor);
       const { parentId, ...rest } = query;
@@ -84,6 +85,7 @@ export default async function deptRoutes(app: FastifyInstance) {
     access: { permission: 'dept' },
     query: idQuery,
     scope: record('query.id'),
+    response: deptRecord,
     handler: async ({ actor, query }) => {
       const row = await deptRepo.findById(app.db, actor.tenantId, await deptScope(app.db, actor), query.id);
       if (!row) throw notFound();
@@ -98,6 +100,7 @@ export default async function deptRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'dept' },
     body: deptSubmit,
+    response: deptRecord,
     handler: async ({ actor, body }) => {
       const { row, created } = await deptService.submit(app.db, actor, body);
       return withMsg(deptView(row, tz), created ? MSG.added : MSG.updated);
