@@ -1,7 +1,8 @@
 /**
- * The one registry of menus, buttons and permission codes (issue 2 §3, wire contract §5).
+ * The one registry of menus, buttons and permission codes (wire contract §5).
  * The server seeds these rows into blade_menu, routes declare their permission with these codes,
- * and the web shows a button only when its code is in the user's permission map.
+ * and the web shows a button only when its code is in the user's permission map. A screen is declared
+ * here once: the web's routes and section bars read its name and path from here.
  *
  * category 1 = menu (a route), 2 = button (an action). isOpen 2 = open in a new tab ("nojump").
  */
@@ -54,7 +55,7 @@ export const PORTAL_MENU: MenuDef = {
       source: 'database',
       category: 1,
       sort: 3,
-      // Members (issue 5): the three member lists, their change history, and the button that shows
+      // Members: the three member lists, their change history, and the button that shows
       // personal data (phone and certificate numbers) unmasked — every such view is logged.
       children: [
         page('member_enterprise', '企业会员', '/portal/database/enterprise', 1, 'shop', [['member_enterprise_import', '导入'], ['member_enterprise_export', '导出']]),
@@ -63,7 +64,7 @@ export const PORTAL_MENU: MenuDef = {
         { code: 'member_log', name: '变更记录', path: '/portal/database/log', source: 'history', category: 1, sort: 4 },
         page('chamber', '商会管理', '/portal/database/chamber', 5, 'bank'),
         { code: 'member_sensitive', name: '查看敏感信息', category: 2, sort: 6 },
-        // Profiles (issue 5): the person base, the enterprise base and the organisation profile with its
+        // Profiles: the person base, the enterprise base and the organisation profile with its
         // annual reports and member statistics. Unmasked personal data uses member_sensitive above.
         page('profile_person', '人员库', '/portal/database/personbase', 6, 'idcard'),
         page('profile_enterprise', '企业库', '/portal/database/enterprisebase', 7, 'bank'),
@@ -166,6 +167,22 @@ function collectCodes(nodes: MenuDef[], out: string[] = []): string[] {
   }
   return out;
 }
+
+/** The menu or button of a code, or undefined when the registry has none. */
+export function menuOf(code: string, nodes: MenuDef[] = MENU_TREE): MenuDef | undefined {
+  for (const n of nodes) {
+    const found = n.code === code ? n : n.children && menuOf(code, n.children);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A menu that is a screen: it has a path. */
+export type ScreenDef = MenuDef & { path: string };
+const isScreen = (m: MenuDef): m is ScreenDef => m.category === 1 && Boolean(m.path);
+
+/** A menu and the screens below it (its children that are menus), in the registry's order. */
+export const screensOf = (menu: MenuDef): ScreenDef[] => [menu, ...(menu.children ?? [])].filter(isScreen);
 
 /** Every menu and button code; a route's `permission` must be one of these. */
 export const PERMISSION_CODES = collectCodes(MENU_TREE);

@@ -1,10 +1,12 @@
+import { menuOf, screensOf } from '@gsl/contract';
 import type { PageComponent } from '../lazyPage';
 import { lazyPage } from '../lazyPage';
 
 /**
  * Every /portal screen of specification §2. Paths are relative to /portal; children extend their
  * parent's path. A screen gets its real page by setting `page`; until then it lazy-loads the shared
- * placeholder, which names the screen and says what it will show.
+ * placeholder, which names the screen and says what it will show. A screen of the contract's menu
+ * registry (menus.ts) takes its name and path from there.
  */
 export interface PortalPageDef {
   path: string;
@@ -20,10 +22,30 @@ export interface PortalPageDef {
 const ComingSoon = lazyPage(() => import('../../pages/placeholder/ComingSoon'));
 export const DEFAULT_PAGE: PageComponent = ComingSoon;
 
+/** The registry's screen of `code`: its name, and its path below `under`. */
+function screen(code: string, under = '/portal'): Pick<PortalPageDef, 'path' | 'title'> {
+  const menu = menuOf(code);
+  if (!menu?.path?.startsWith(`${under}/`)) throw new Error(`no screen ${code} under ${under} in the menu registry`);
+  return { path: menu.path.slice(under.length + 1), title: menu.name };
+}
+
+/** The pages of 数据库查询's screens, by path; which screens there are, and their names, is the registry's. */
+const DATABASE_PAGES: Record<string, PageComponent> = {
+  '/portal/database': lazyPage(() => import('../../pages/portal/database')),
+  '/portal/database/enterprise': lazyPage(() => import('../../pages/portal/database/enterprise')),
+  '/portal/database/group': lazyPage(() => import('../../pages/portal/database/group')),
+  '/portal/database/person': lazyPage(() => import('../../pages/portal/database/person')),
+  '/portal/database/log': lazyPage(() => import('../../pages/portal/database/log')),
+  '/portal/database/chamber': lazyPage(() => import('../../pages/portal/database/chamber')),
+  '/portal/database/personbase': lazyPage(() => import('../../pages/portal/database/personbase')),
+  '/portal/database/enterprisebase': lazyPage(() => import('../../pages/portal/database/enterprisebase')),
+  '/portal/database/orgprofile': lazyPage(() => import('../../pages/portal/database/orgprofile')),
+};
+const [database, ...databaseScreens] = screensOf(menuOf('portal_database')!);
+
 export const PORTAL_PAGES: PortalPageDef[] = [
   {
-    path: 'myDay',
-    title: '我的一天',
+    ...screen('portal_myday'),
     note: '待办、日程与消息将在此显示',
     children: [
       { path: 'bigmsg', title: '消息', note: '系统通知与个人消息将在此显示' },
@@ -49,22 +71,12 @@ export const PORTAL_PAGES: PortalPageDef[] = [
     ],
   },
   {
-    path: 'database',
-    title: '数据库查询',
+    ...screen(database.code),
     note: '会员、商会与组织数据的查询将在此显示',
-    page: lazyPage(() => import('../../pages/portal/database')),
-    children: [
-      { path: 'enterprise', title: '企业会员', page: lazyPage(() => import('../../pages/portal/database/enterprise')) },
-      { path: 'group', title: '团体会员', page: lazyPage(() => import('../../pages/portal/database/group')) },
-      { path: 'person', title: '个人会员', page: lazyPage(() => import('../../pages/portal/database/person')) },
-      { path: 'log', title: '变更记录', page: lazyPage(() => import('../../pages/portal/database/log')) },
-      { path: 'chamber', title: '商会管理', page: lazyPage(() => import('../../pages/portal/database/chamber')) },
-      { path: 'personbase', title: '人员库', page: lazyPage(() => import('../../pages/portal/database/personbase')) },
-      { path: 'enterprisebase', title: '企业库', page: lazyPage(() => import('../../pages/portal/database/enterprisebase')) },
-      { path: 'orgprofile', title: '组织档案', page: lazyPage(() => import('../../pages/portal/database/orgprofile')) },
-    ],
+    page: DATABASE_PAGES[database.path],
+    children: databaseScreens.map((s) => ({ ...screen(s.code, database.path), page: DATABASE_PAGES[s.path] })),
   },
-  { path: 'myApp', title: '业务应用', note: '您可使用的业务应用将在此显示' },
+  { ...screen('portal_myapp'), note: '您可使用的业务应用将在此显示' },
   {
     path: 'cases',
     title: '客服中心',
@@ -73,8 +85,7 @@ export const PORTAL_PAGES: PortalPageDef[] = [
   },
   { path: 'aiDialogue', title: 'AI对话', note: 'AI 对话助手将在此显示' },
   {
-    path: 'myOrg',
-    title: '我的组织',
+    ...screen('portal_myorg'),
     note: '本组织的概况与管理入口将在此显示',
     children: [
       {
@@ -149,7 +160,7 @@ export const PORTAL_PAGES: PortalPageDef[] = [
       { path: 'aiHome', title: 'AI主页', note: '本组织的 AI 主页将在此显示' },
     ],
   },
-  { path: 'cockpit', title: '领导驾驶舱', note: '领导驾驶舱数据大屏将在此显示' },
+  { ...screen('cockpit'), note: '领导驾驶舱数据大屏将在此显示' },
 ];
 
 /** The news screens sit inside the /portal/real layout (specification §2). */
