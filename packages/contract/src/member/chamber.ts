@@ -129,3 +129,56 @@ export const chamberSaveSimple = z
   })
   .strict();
 export type ChamberSaveSimple = z.infer<typeof chamberSaveSimple>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/** A chamber as its lists, detail, submit and save-simple answer it. */
+export const chamberRecord = z
+  .object({
+    id: z.string(),
+    deptId: z.string(),
+    deptName: z.string().nullable(),
+    chamberDeptId: z.string().nullable(),
+    name: z.string(),
+    adminName: z.string().nullable(),
+    chamberType: z.number(),
+    chamberTypeName: z.string().nullable(),
+    homeRegion: z.string().nullable(),
+    creditCode: z.string().nullable(),
+    presidentName: z.string().nullable(),
+    secretaryName: z.string().nullable(),
+    address: z.string().nullable(),
+    establishedDate: z.string().nullable(),
+    memberCount: z.number().nullable(),
+    remark: z.string().nullable(),
+    version: z.number(),
+    createTime: z.string().nullable(),
+    updateTime: z.string().nullable(),
+  })
+  .passthrough();
+export type ChamberView = z.infer<typeof chamberRecord>;
+
+/** simpleSelectList: a chamber as a select shows it. */
+export const chamberOption = z.object({ id: z.string(), name: z.string(), chamberType: z.number(), deptId: z.string(), chamberDeptId: z.string().nullable() });
+export type ChamberOption = z.infer<typeof chamberOption>;
+
+/** A leader of a chamber (副会长, 理事, 秘书处); the phone masked unless the caller holds member_sensitive. */
+export const chamberLeaderRecord = z.object({
+  id: z.string(),
+  chamberId: z.string(),
+  leaderType: z.number(),
+  leaderTypeName: z.string(),
+  name: z.string(),
+  post: z.string().nullable(),
+  company: z.string().nullable(),
+  phone: z.string().nullable(),
+  sort: z.number(),
+});
+export type ChamberLeaderView = z.infer<typeof chamberLeaderRecord>;
+/** detail-vice-president: the leader with the chamber's name. */
+export const chamberLeaderDetail = chamberLeaderRecord.extend({ chamberName: z.string() });
+
+/** nextOrgUserList: a staff member of a lower org (the phone masked without user_view). */
+export const orgUserRecord = z.object({ id: z.string(), account: z.string(), realName: z.string().nullable(), phone: z.string().nullable(), deptId: z.string(), deptName: z.string().nullable() });
+export type OrgUserView = z.infer<typeof orgUserRecord>;

@@ -292,4 +292,76 @@ export const MEMBER_FIELD_LABELS: Record<MemberKind, Record<string, string>> = {
     joinDate: '入会日期', memberLevel: '会员级别', status: '会员状态', remark: '备注',
   },
 };
+
+/** One field change of a history entry: the value before and after, as text. */
+export const changeRecord = z.object({ id: z.string(), field: z.string(), fieldLabel: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable() });
+export type ChangeView = z.infer<typeof changeRecord>;
+/** A history entry (member, chamber and profile records alike): who changed which record how, when. */
+export const changeLogRecord = z.object({
+  id: z.string(),
+  tag: z.string(),
+  tagName: z.string(),
+  mode: z.string(),
+  modeName: z.string(),
+  recordId: z.string(),
+  recordName: z.string().nullable(),
+  deptId: z.string(),
+  deptName: z.string().nullable(),
+  fieldCount: z.number(),
+  createBy: z.string().nullable(),
+  createName: z.string().nullable(),
+  createTime: z.string().nullable(),
+});
+export type ChangeLogView = z.infer<typeof changeLogRecord>;
+/** A history entry with its field changes (auto/logger/page, a record's own history). */
+export const changeLogWithChanges = changeLogRecord.extend({ changes: z.array(changeRecord) });
+export type ChangeLogWithChanges = z.infer<typeof changeLogWithChanges>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+/**
+ * A member record as page, detail, save and update answer it: the common fields below, then the kind's
+ * own fields (code fields with their label as `<field>Name`). Personal data (contactPhone, phone,
+ * certNo) is masked unless the caller holds member_sensitive.
+ */
+export const memberRecord = z
+  .object({
+    id: z.string(),
+    deptId: z.string(),
+    deptName: z.string().nullable(),
+    regionName: z.string().nullable(),
+    name: z.string(),
+    status: z.number(),
+    statusName: z.string().nullable(),
+    version: z.number(),
+    createTime: z.string().nullable(),
+    updateTime: z.string().nullable(),
+  })
+  .passthrough()
+  .describe('personal data (contactPhone, phone, certNo) masked unless the caller holds member_sensitive');
+export type MemberView = z.infer<typeof memberRecord>;
+/** eh-aoc groupbase: a group member record (the same answer, groupType always present). */
+export const groupBaseRecord = memberRecord.extend({ groupType: z.number() });
+
+/** A representative (会员代表) of an enterprise or group member: the person member's name and masked data. */
+export const representativeRecord = z.object({
+  id: z.string(),
+  memberId: z.string(),
+  personId: z.string(),
+  title: z.string().nullable(),
+  sort: z.number(),
+  name: z.string(),
+  certType: z.number(),
+  certNo: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  post: z.string().nullable(),
+});
+export type RepresentativeView = z.infer<typeof representativeRecord>;
+
+/** member-count: the members inside the caller's scope, in total and by kind. */
+export const memberCount = z.object({ total: z.number(), enterprise: z.number(), group: z.number(), person: z.number() });
+export type MemberCount = z.infer<typeof memberCount>;
+
 export * from './chamber.js';

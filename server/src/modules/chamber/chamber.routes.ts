@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, MSG, chamberSaveSimple, chamberSubmit, deptIdFilter, idOf, idQuery, userRecord, idsQuery, maskPhone, pageQuery, userSubmit,
+  CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, MSG, chamberLeaderDetail, chamberLeaderRecord, chamberOption, chamberRecord, chamberSaveSimple, chamberSubmit, changeLogWithChanges,
+  deptIdFilter, idOf, idQuery, idsQuery, maskPhone, orgUserRecord, pageOf, pageQuery, userRecord, userSubmit, type ChamberLeaderView, type ChamberOption, type ChamberView,
 } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
@@ -21,17 +22,7 @@ const CC = '/api/aoc-service/chambercommerce';
 const OUT = '/api/aoc-service/chambercommercejiangsuallopatry';
 const IN = '/api/aoc-service/chambercommerceallopatryjiangsu';
 const tags = ['chamber'];
-const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 const deptIdParam = deptIdFilter;
-const chamberRecord = z
-  .object({ id: z.string(), deptId: z.string(), deptName: z.string().nullable(), chamberDeptId: z.string().nullable(), name: z.string(), adminName: z.string().nullable(), chamberType: z.number(), chamberTypeName: z.string().nullable(), version: z.number() })
-  .passthrough();
-const logChange = z.object({ id: z.string(), field: z.string(), fieldLabel: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable() });
-const logRecord = z.object({
-  id: z.string(), tag: z.string(), tagName: z.string(), mode: z.string(), modeName: z.string(), recordId: z.string(), recordName: z.string().nullable(), deptId: z.string(),
-  deptName: z.string().nullable(), fieldCount: z.number(), createBy: z.string().nullable(), createName: z.string().nullable(), createTime: z.string().nullable(), changes: z.array(logChange),
-});
-const leaderRecord = z.object({ id: z.string(), chamberId: z.string(), leaderType: z.number(), leaderTypeName: z.string(), name: z.string(), post: z.string().nullable(), company: z.string().nullable(), phone: z.string().nullable(), sort: z.number() });
 
 const chamberScope = (idFrom: `${'query' | 'body'}.${string}`, where = 'is_deleted = 0'): RouteScope => ({
   resource: CHAMBER_RESOURCE,
@@ -44,7 +35,7 @@ export default async function chamberRoutes(app: FastifyInstance) {
   const tz = app.config.timeZone;
   const cipher = () => personalDataCipher(db, { production: app.config.production });
   const svc = chamberService(db, cipher);
-  const view = (r: ChamberRow) => ({
+  const view = (r: ChamberRow): ChamberView => ({
     ...r,
     id: String(r.id),
     deptId: String(r.deptId),
@@ -59,7 +50,7 @@ export default async function chamberRoutes(app: FastifyInstance) {
     const unmasked = await isGranted(db, actor, 'member_sensitive');
     return {
       unmasked,
-      records: rows.map((l) => {
+      records: rows.map((l): ChamberLeaderView => {
         const phone = l.phoneEnc ? c.decrypt(l.phoneEnc) : null;
         return { id: String(l.id), chamberId: String(l.chamberId), leaderType: l.leaderType, leaderTypeName: LEADER_TYPE_LABELS[l.leaderType], name: l.name, post: l.post, company: l.company, phone: unmasked ? phone : maskPhone(phone), sort: l.sort };
       }),
@@ -81,10 +72,10 @@ export default async function chamberRoutes(app: FastifyInstance) {
       })
       .passthrough(),
     scope: chamberList('is_deleted = 0'),
-    response: z.array(z.object({ id: z.string(), name: z.string(), chamberType: z.number(), deptId: z.string(), chamberDeptId: z.string().nullable() })),
+    response: z.array(chamberOption),
     handler: async ({ actor, query }) => {
       const rows = await chamberRepo.selectList(db, await svc.scopeOf(actor), { deptId: query.deptId || undefined, chamberType: query.chamberType || undefined, name: query.name, size: query.size });
-      return rows.map((r) => ({ id: String(r.id), name: r.name, chamberType: r.chamberType, deptId: String(r.deptId), chamberDeptId: r.chamberDeptId === null ? null : String(r.chamberDeptId) }));
+      return rows.map((r): ChamberOption => ({ id: String(r.id), name: r.name, chamberType: r.chamberType, deptId: String(r.deptId), chamberDeptId: r.chamberDeptId === null ? null : String(r.chamberDeptId) }));
     },
   });
 
@@ -108,7 +99,7 @@ export default async function chamberRoutes(app: FastifyInstance) {
     access: { permission: 'chamber' },
     query: pageQuery.extend({ id: idQuery.shape.id }).strict(),
     scope: chamberScope('query.id'),
-    response: pageOf(logRecord),
+    response: pageOf(changeLogWithChanges),
     handler: async ({ actor, query }) => {
       await svc.detail(actor, query.id); // scoped like the detail: outside it, 404
       return recordHistory(db, { tenantId: actor.tenantId, tag: CHAMBER_TAG, tagName: CHAMBER_TAG_NAME, recordId: query.id, current: query.current, size: query.size, timeZone: tz });
@@ -143,7 +134,7 @@ export default async function chamberRoutes(app: FastifyInstance) {
       access: { permission: 'chamber' },
       query: z.object({ chamberId: idOf('商会编号格式不正确', { trim: true, required: '请提供商会编号' }) }).strict(),
       scope: chamberScope('query.chamberId'),
-      response: z.array(leaderRecord),
+      response: z.array(chamberLeaderRecord),
       handler: async ({ req, actor, query }) => {
         await svc.detail(actor, query.chamberId);
         const { unmasked, records } = await leaderView(actor, await chamberRepo.leaders(db, query.chamberId, leaderType));
@@ -161,7 +152,7 @@ export default async function chamberRoutes(app: FastifyInstance) {
     access: { permission: 'chamber' },
     query: idQuery,
     scope: { resource: CHAMBER_RESOURCE, record: { table: 'aoc_chamber_leader', idFrom: 'query.id', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0 and leader_type = 2' } },
-    response: leaderRecord.extend({ chamberName: z.string() }),
+    response: chamberLeaderDetail,
     handler: async ({ req, actor, query }) => {
       const row = await chamberRepo.leaderById(db, await svc.scopeOf(actor), query.id, LEADER_TYPES.vicePresident);
       if (!row) throw notFound();
@@ -179,7 +170,7 @@ export default async function chamberRoutes(app: FastifyInstance) {
     access: { permission: 'chamber' },
     query: pageQuery.extend({ deptId: idOf('机构编号格式不正确', { trim: true, required: '请提供机构编号' }) }).strict(),
     scope: { resource: 'user', record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
-    response: pageOf(z.object({ id: z.string(), account: z.string(), realName: z.string().nullable(), phone: z.string().nullable(), deptId: z.string(), deptName: z.string().nullable() })),
+    response: pageOf(orgUserRecord),
     handler: async ({ actor, query }) => {
       const scope = await resolveScope(db, actor, 'user');
       if (!(await chamberRepo.orgVisible(db, scope, query.deptId))) throw notFound();

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { MSG, VERSION_REQUIRED_MSG, deptIdFilter, groupSubmit, idQuery, idsQuery, pageQuery } from '@gsl/contract';
+import { MSG, VERSION_REQUIRED_MSG, deptIdFilter, groupBaseRecord, groupSubmit, idQuery, idsQuery, pageOf, pageQuery } from '@gsl/contract';
 import { assertGranted, isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
@@ -12,7 +11,6 @@ import { memberView } from './member.view.js';
 
 const BASE = '/api/eh-aoc/groupbase';
 const scope = (idFrom: `${'query' | 'body'}.${string}`): RouteScope => memberTable(GROUP).record(idFrom);
-const record = z.object({ id: z.string(), deptId: z.string(), name: z.string(), groupType: z.number(), version: z.number() }).passthrough();
 
 /**
  * eh-aoc groupbase (specification §7): the basic records of group members (团体会员) under BladeX's
@@ -33,7 +31,7 @@ export default async function groupBaseRoutes(app: FastifyInstance) {
     access: { permission: 'member_group' },
     query: pageQuery.extend({ deptId: deptIdFilter }).passthrough(),
     scope: memberTable(GROUP).list(),
-    response: z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+    response: pageOf(groupBaseRecord),
     handler: async ({ req, actor, query }) => {
       const page = await svc.page(actor, query, query as Record<string, unknown>);
       const unmasked = await isGranted(db, actor, 'member_sensitive');
@@ -51,7 +49,7 @@ export default async function groupBaseRoutes(app: FastifyInstance) {
     access: { permission: 'member_group' },
     query: idQuery,
     scope: scope('query.id'),
-    response: record,
+    response: groupBaseRecord,
     handler: async ({ req, actor, query }) => {
       const row = await svc.detail(actor, query.id);
       const unmasked = await isGranted(db, actor, 'member_sensitive');
@@ -82,7 +80,7 @@ export default async function groupBaseRoutes(app: FastifyInstance) {
     access: { permission: 'member_group' },
     body: groupSubmit,
     scope: scope('body.id'),
-    response: record,
+    response: groupBaseRecord,
     handler: async ({ actor, body }) => {
       const { id, version, ...fields } = body;
       if (!id) {

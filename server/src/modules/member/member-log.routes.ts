@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_MSG, MEMBER_KIND_LABELS, idOf, pageQuery, type MemberKind } from '@gsl/contract';
+import { ID_MSG, MEMBER_KIND_LABELS, changeLogRecord, changeLogWithChanges, changeRecord, idOf, memberCount, pageOf, pageQuery, type MemberKind } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { resolveScope } from '../../platform/access/scope.js';
@@ -25,12 +25,6 @@ const logQuery = pageQuery
   .passthrough();
 type LogQuery = z.infer<typeof logQuery>;
 
-const change = z.object({ id: z.string(), field: z.string(), fieldLabel: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable() });
-const logRecord = z.object({
-  id: z.string(), tag: z.string(), tagName: z.string(), mode: z.string(), modeName: z.string(), recordId: z.string(), recordName: z.string().nullable(),
-  deptId: z.string(), deptName: z.string().nullable(), fieldCount: z.number(), createBy: z.string().nullable(), createName: z.string().nullable(), createTime: z.string().nullable(),
-});
-const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 
 /** The change history of member records inside the caller's member data scope, newest first. */
 async function logPage(db: Db, actor: Actor, query: LogQuery) {
@@ -53,7 +47,7 @@ export default async function memberLogRoutes(app: FastifyInstance) {
     access: { permission: 'member_log' },
     query: logQuery,
     scope: listScope,
-    response: pageOf(logRecord.extend({ changes: z.array(change) })),
+    response: pageOf(changeLogWithChanges),
     handler: async ({ actor, query }) => {
       const page = await logPage(db, actor, query);
       const changes = await changesOf(db, page.records.map((r) => String(r.id)));
@@ -69,7 +63,7 @@ export default async function memberLogRoutes(app: FastifyInstance) {
     access: { permission: 'member_log' },
     query: logQuery,
     scope: listScope,
-    response: pageOf(logRecord),
+    response: pageOf(changeLogRecord),
     handler: async ({ actor, query }) => {
       const page = await logPage(db, actor, query);
       return { ...page, records: page.records.map(view) };
@@ -84,7 +78,7 @@ export default async function memberLogRoutes(app: FastifyInstance) {
     access: { permission: 'member_log' },
     query: z.object({ logId: idOf('日志编号格式不正确', { trim: true, required: '请提供日志编号' }) }).strict(),
     scope: { resource: MEMBER_RESOURCE, record: { table: 'aoc_log', idFrom: 'query.logId', deptColumn: 'dept_id', ownerColumn: 'create_user', where: LOG_WHERE } },
-    response: z.array(change),
+    response: z.array(changeRecord),
     handler: async ({ actor, query }) => {
       if (!(await memberLogRepo.visible(db, await resolveScope(db, actor, MEMBER_RESOURCE), query.logId))) throw notFound();
       return (await changesOf(db, [query.logId])).get(query.logId) ?? [];
@@ -98,7 +92,7 @@ export default async function memberLogRoutes(app: FastifyInstance) {
     tags: ['member'],
     access: { permission: 'portal_database' },
     query: z.object({ deptId: z.union([id, z.literal('')]).optional() }).strict(),
-    response: z.object({ total: z.number(), enterprise: z.number(), group: z.number(), person: z.number() }),
+    response: memberCount,
     handler: async ({ actor, query }) => {
       const scope = await resolveScope(db, actor, MEMBER_RESOURCE);
       const c = await memberRepo.counts(db, scope, query.deptId || undefined);

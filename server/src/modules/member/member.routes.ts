@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MSG, deptIdFilter, idQuery, idsQuery, memberUpdateAll, pageQuery, representativeQuery, representativeSave, type PermissionCode } from '@gsl/contract';
+import {
+  MSG, deptIdFilter, idQuery, idsQuery, memberRecord, memberUpdateAll, pageOf, pageQuery, representativeQuery, representativeRecord, representativeSave, type PermissionCode,
+} from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -12,16 +14,6 @@ import { memberService } from './member.service.js';
 import { memberView } from './member.view.js';
 import { representativeService } from './representative.service.js';
 import { personBaseOf } from '../profile/person-link.js';
-
-const pageOf = (record: z.ZodType) => z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
-const memberRecord = z
-  .object({ id: z.string(), deptId: z.string(), deptName: z.string().nullable(), name: z.string(), status: z.number(), statusName: z.string().nullable(), version: z.number(), createTime: z.string().nullable() })
-  .passthrough()
-  .describe('personal data (contactPhone, phone, certNo) masked unless the caller holds member_sensitive');
-const representativeRecord = z.object({
-  id: z.string(), memberId: z.string(), personId: z.string(), title: z.string().nullable(), sort: z.number(), name: z.string(), certType: z.number(),
-  certNo: z.string().nullable(), phone: z.string().nullable(), company: z.string().nullable(), post: z.string().nullable(),
-});
 
 /** The page query: paging, the kind's whitelisted filters, deptId (that org and below), exact personal-data search. */
 export const memberPageQuery = pageQuery

@@ -1,3 +1,4 @@
+import type { MemberView } from '@gsl/contract';
 import { formatTime } from '../../platform/http/time.js';
 import type { MemberKindDef } from './member.kinds.js';
 import type { MemberRow } from './member.repo.js';
@@ -7,7 +8,7 @@ import type { MemberRow } from './member.repo.js';
  * fields get their label as `<field>Name`; ids are strings; no internal column (hashes, ciphertext,
  * creator) leaves.
  */
-export function memberView(kind: MemberKindDef, row: MemberRow, opts: { timeZone: string; unmasked: boolean }): Record<string, unknown> {
+export function memberView(kind: MemberKindDef, row: MemberRow, opts: { timeZone: string; unmasked: boolean }): MemberView {
   const out: Record<string, unknown> = {
     id: String(row.id),
     deptId: String(row.deptId),
@@ -29,5 +30,6 @@ export function memberView(kind: MemberKindDef, row: MemberRow, opts: { timeZone
   out.version = row.version;
   out.createTime = formatTime(row.createTime, opts.timeZone);
   out.updateTime = formatTime(row.updateTime, opts.timeZone);
-  return out;
+  // name, status and statusName come from the kind's column and label lists, which every kind has.
+  return out as MemberView;
 }

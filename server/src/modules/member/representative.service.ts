@@ -1,4 +1,4 @@
-import { maskCert, maskPhone, MEMBER_MSG, type RepresentativeSave } from '@gsl/contract';
+import { maskCert, maskPhone, MEMBER_MSG, type RepresentativeSave, type RepresentativeView } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { scopePredicate } from '../../platform/access/scope.js';
@@ -16,7 +16,7 @@ import type { MemberService } from './member.service.js';
 export function representativeService(kind: MemberKindDef, members: MemberService, db: Db, cipher: () => Promise<PersonalDataCipher>) {
   const memberKind = kind.kind as 'enterprise' | 'group';
   return {
-    async list(actor: Actor, memberId: string, unmasked: boolean) {
+    async list(actor: Actor, memberId: string, unmasked: boolean): Promise<RepresentativeView[]> {
       const scope = await members.scopeOf(actor);
       if (!(await memberRepo.findById(db, kind, scope, memberId))) throw notFound();
       const rows = await db

@@ -1,4 +1,4 @@
-import { LOG_MODES } from '@gsl/contract';
+import { LOG_MODES, type ChangeLogView, type ChangeLogWithChanges, type ChangeView, type PageResult } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { formatTime } from '../http/time.js';
 import type { Actor } from '../access/actor.js';
@@ -119,8 +119,8 @@ export const changeLog = {
 };
 
 /** The field changes of history rows, by log id, in write order. */
-export async function changesOf(db: Db, logIds: string[]): Promise<Map<string, Array<FieldChange & { id: string }>>> {
-  const out = new Map<string, Array<FieldChange & { id: string }>>();
+export async function changesOf(db: Db, logIds: string[]): Promise<Map<string, ChangeView[]>> {
+  const out = new Map<string, ChangeView[]>();
   if (!logIds.length) return out;
   const rows = await db.selectFrom('aocLogField').select(['id', 'logId', 'field', 'fieldLabel', 'oldValue', 'newValue']).where('logId', 'in', logIds).orderBy('logId').orderBy('id').execute();
   for (const r of rows) {
@@ -145,7 +145,7 @@ export interface LogRowOf {
   createName: string | null;
   createTime: Date;
 }
-export function logView(r: LogRowOf, tagName: string, timeZone: string) {
+export function logView(r: LogRowOf, tagName: string, timeZone: string): ChangeLogView {
   return {
     id: String(r.id),
     tag: r.tag,
@@ -167,7 +167,10 @@ export function logView(r: LogRowOf, tagName: string, timeZone: string) {
  * One record's history, newest first, with its field changes (the caller has checked that the actor may
  * see the record). Paged by current/size like every list.
  */
-export async function recordHistory(db: Db, q: { tenantId: string; tag: string; tagName: string; recordId: string; current: number; size: number; timeZone: string }) {
+export async function recordHistory(
+  db: Db,
+  q: { tenantId: string; tag: string; tagName: string; recordId: string; current: number; size: number; timeZone: string },
+): Promise<PageResult<ChangeLogWithChanges>> {
   const base = db.selectFrom('aocLog as l').leftJoin('bladeDept as d', 'd.id', 'l.deptId').where('l.tenantId', '=', q.tenantId).where('l.tag', '=', q.tag).where('l.recordId', '=', q.recordId);
   const [{ n }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
