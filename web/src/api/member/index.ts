@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Envelope, MemberKind, PageResult } from '@gsl/contract';
+import type {
+  ChamberLeaderView, ChamberView, ChangeLogView, ChangeView, Envelope, ImportAnswer, MemberCount, MemberKind, MemberView, PageResult, RepresentativeView,
+} from '@gsl/contract';
 import { MEMBER_KIND_LABELS } from '@gsl/contract';
 import { bladeCrudApi, emptyPage, type CrudApi } from '../crud';
 import { get, request, type QueryValue } from '../http';
@@ -13,88 +15,17 @@ import { downloadFile, uploadFile, type Progress } from '../files';
  * unless the user holds 查看敏感信息 (member_sensitive).
  */
 
-/** A member record as the server answers it: common fields plus the kind's own, code fields with `<field>Name`. */
-export interface MemberRow {
-  id: string;
-  deptId: string;
-  deptName: string | null;
-  regionName: string | null;
-  name: string;
-  status: number | null;
-  statusName: string | null;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-  [field: string]: unknown;
-}
-
-export interface Representative {
-  id: string;
-  memberId: string;
-  personId: string;
-  title: string | null;
-  sort: number;
-  name: string;
-  certType: number;
-  certNo: string | null;
-  phone: string | null;
-  company: string | null;
-  post: string | null;
-}
-
-export interface LogChange {
-  id: string;
-  field: string;
-  fieldLabel: string;
-  oldValue: string | null;
-  newValue: string | null;
-}
-
-export interface LogRecord {
-  id: string;
-  tag: string;
-  tagName: string;
-  mode: string;
-  modeName: string;
-  recordId: string;
-  recordName: string | null;
-  deptId: string;
-  deptName: string | null;
-  fieldCount: number;
-  createBy: string | null;
-  createName: string | null;
-  createTime: string | null;
-  changes?: LogChange[];
-}
-
-export interface MemberCount {
-  total: number;
-  enterprise: number;
-  group: number;
-  person: number;
-}
-
-export interface ChamberRow {
-  id: string;
-  deptId: string;
-  deptName: string | null;
-  chamberDeptId: string | null;
-  name: string;
-  adminName: string | null;
-  chamberType: number;
-  chamberTypeName: string | null;
-  homeRegion?: string | null;
-  creditCode?: string | null;
-  presidentName?: string | null;
-  secretaryName?: string | null;
-  address?: string | null;
-  establishedDate?: string | null;
-  memberCount?: number | null;
-  remark?: string | null;
-  version: number;
-  createTime?: string | null;
-  [field: string]: unknown;
-}
+/**
+ * The answers' row types are the contract's (inferred from the schemas the server documents its
+ * responses with). A member record: common fields plus the kind's own, code fields with `<field>Name`.
+ */
+export type MemberRow = MemberView;
+export type Representative = RepresentativeView;
+export type LogChange = ChangeView;
+/** A history entry; auto/logger/page and a record's own history carry its changes, aoclog/page does not. */
+export type LogRecord = ChangeLogView & { changes?: ChangeView[] };
+export type { MemberCount };
+export type ChamberRow = ChamberView;
 
 /** Path prefixes as api-paths.tsv spells them. */
 export const MEMBER_PREFIX: Record<MemberKind, string> = {
@@ -124,13 +55,7 @@ export const exportMembers = (kind: MemberKind, filters: Record<string, QueryVal
   downloadFile(`${MEMBER_PREFIX[kind]}/export-member-${kind}`, { method: 'POST', params: filters, fallbackName: `${MEMBER_KIND_LABELS[kind]}.xlsx`, onProgress });
 
 /** The answer of import-member-*: rows read, valid, written, and every problem by row and column. */
-export interface MemberImportAnswer {
-  total: number;
-  valid: number;
-  imported: number;
-  dryRun: boolean;
-  errors: Array<{ row: number; column: string; message: string }>;
-}
+export type MemberImportAnswer = ImportAnswer;
 /** export-template / import-member-* (every kind): the import's template and the upload (dryRun: check only). */
 export const downloadMemberTemplate = (kind: MemberKind) => downloadFile(`${MEMBER_PREFIX[kind]}/export-template`, { fallbackName: `${MEMBER_KIND_LABELS[kind]}导入模板.xlsx` });
 export const importMembers = (kind: MemberKind, file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void) =>
@@ -166,17 +91,7 @@ export { MEMBER_KIND_LABELS };
 
 // 商会管理 (chambercommerce and the two 异地商会 lists)
 const CC = '/api/aoc-service/chambercommerce';
-export interface ChamberLeaderRow {
-  id: string;
-  chamberId: string;
-  leaderType: number;
-  leaderTypeName: string;
-  name: string;
-  post: string | null;
-  company: string | null;
-  phone: string | null;
-  sort: number;
-}
+export type ChamberLeaderRow = ChamberLeaderView;
 export type LeaderList = 'vice-president-list' | 'council-list' | 'secretariat-list';
 export const chamberLeaders = (list: LeaderList, chamberId: string, signal?: AbortSignal) =>
   get<ChamberLeaderRow[]>(`${CC}/${list}`, { chamberId }, { signal }).then((r) => r ?? []);
