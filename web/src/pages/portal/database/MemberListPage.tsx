@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
+import { MEMBER_FIELD_LABELS, MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
 import type { QueryValue } from '../../../api/http';
 import { MEMBER_APIS, MEMBER_PERMISSION, exportMembers, type MemberRow } from '../../../api/member';
 import { useCan } from '../../../components/Access';
@@ -49,7 +49,7 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
         columns={memberColumns(kind, (row) => setDetail(row.id))}
         fields={fields}
         search={memberSearch(kind)}
-        dateRange={{ name: 'joinDate', label: '入会日期' }}
+        dateRange={{ name: 'joinDate', label: MEMBER_FIELD_LABELS[kind].joinDate }}
         permissions={{ add: `${code}_add`, edit: `${code}_edit`, delete: `${code}_delete` }}
         toFormValues={(row) => memberFormValues(kind, row)}
         addValues={() => (kind === 'person' ? { certType: 1, status: 1 } : { status: 1 })}

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { MSG, type MemberKind } from '@gsl/contract';
+import { MEMBER_FIELD_LABELS, MSG, type MemberKind } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
 import { tellUnhandled } from '../../../api/http';
 import { MEMBER_APIS, MEMBER_PERMISSION, representativeList, representativeRemove, representativeSave, type Representative } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { LoadError } from '../../../components/LoadError';
+
+/** A representative is a person member: its fields go by the person's labels. */
+const PERSON = MEMBER_FIELD_LABELS.person;
 
 /** Person members whose name contains the text (the picker of 添加会员代表). */
 function PersonPicker({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
@@ -102,12 +105,12 @@ export function RepresentativesDrawer({ kind, member, onClose }: { kind: MemberK
         dataSource={list.data ?? []}
         pagination={false}
         columns={[
-          { key: 'name', dataIndex: 'name', title: '姓名', width: 100 },
+          { key: 'name', dataIndex: 'name', title: PERSON.name, width: 100 },
           { key: 'title', dataIndex: 'title', title: '代表职务', width: 110, render: (v: string | null) => v || '-' },
-          { key: 'company', dataIndex: 'company', title: '工作单位', ellipsis: true, render: (v: string | null) => v || '-' },
-          { key: 'post', dataIndex: 'post', title: '职务', width: 100, render: (v: string | null) => v || '-' },
-          { key: 'certNo', dataIndex: 'certNo', title: '证件号码', width: 170, render: (v: string | null) => v || '-' },
-          { key: 'phone', dataIndex: 'phone', title: '手机号码', width: 120, render: (v: string | null) => v || '-' },
+          { key: 'company', dataIndex: 'company', title: PERSON.company, ellipsis: true, render: (v: string | null) => v || '-' },
+          { key: 'post', dataIndex: 'post', title: PERSON.post, width: 100, render: (v: string | null) => v || '-' },
+          { key: 'certNo', dataIndex: 'certNo', title: PERSON.certNo, width: 170, render: (v: string | null) => v || '-' },
+          { key: 'phone', dataIndex: 'phone', title: PERSON.phone, width: 120, render: (v: string | null) => v || '-' },
           ...(canEdit
             ? [
                 {

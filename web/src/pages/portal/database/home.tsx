@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Drawer, Empty, Input, Segmented, Statistic, Table } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { MEMBER_KIND_LABELS, type MemberKind, type PageResult } from '@gsl/contract';
+import { MEMBER_KINDS, MEMBER_KIND_LABELS, type MemberKind, type PageResult } from '@gsl/contract';
 import { MEMBER_APIS, MEMBER_PERMISSION, chamberLog, chamberPage, useMemberCount, type ChamberRow, type MemberCount, type MemberRow } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { usePagination } from '../../../components/pagination';
@@ -14,6 +14,7 @@ import { ChangeLogDrawer } from './ChangeLog';
 import { DatabaseNav } from './DatabaseNav';
 import { memberColumns } from './kinds';
 import { MemberDetailDrawer } from './MemberDetail';
+import { CHAMBER_DETAIL, chamberColumn, chamberNameColumn, dash } from './chamber/chamberKit';
 import { LoadError } from '../../../components/LoadError';
 import './database.css';
 
@@ -22,9 +23,8 @@ const TYPE_LABELS: Record<SearchType, string> = { ...MEMBER_KIND_LABELS, chamber
 
 /** The figures' bars: each kind's share of the total (a CSS chart: the web has no chart library). */
 export function countBars(count: MemberCount | undefined): Array<{ key: MemberKind; label: string; value: number; percent: number }> {
-  const kinds: MemberKind[] = ['enterprise', 'group', 'person'];
-  const max = Math.max(0, ...kinds.map((k) => count?.[k] ?? 0));
-  return kinds.map((k) => {
+  const max = Math.max(0, ...MEMBER_KINDS.map((k) => count?.[k] ?? 0));
+  return MEMBER_KINDS.map((k) => {
     const value = count?.[k] ?? 0;
     return { key: k, label: MEMBER_KIND_LABELS[k], value, percent: max ? Math.round((value / max) * 1000) / 10 : 0 };
   });
@@ -40,9 +40,7 @@ function Figures() {
   return (
     <div className="member-db__stats">
       {stat('会员总数', count.data?.total, 'db-count-total')}
-      {stat('企业会员', count.data?.enterprise, 'db-count-enterprise')}
-      {stat('团体会员', count.data?.group, 'db-count-group')}
-      {stat('个人会员', count.data?.person, 'db-count-person')}
+      {MEMBER_KINDS.map((k) => stat(MEMBER_KIND_LABELS[k], count.data?.[k], `db-count-${k}`))}
       <Card size="small" title="会员构成" data-testid="db-count-chart">
         {count.isError ? (
           <Button size="small" icon={<ReloadOutlined />} onClick={() => void count.refetch()}>
@@ -66,10 +64,6 @@ function Figures() {
   );
 }
 
-const CHAMBER_FIELDS: Array<[keyof ChamberRow, string]> = [
-  ['name', '商会名称'], ['adminName', '登记名称'], ['chamberTypeName', '商会类型'], ['deptName', '所属组织'], ['homeRegion', '籍贯地区'], ['creditCode', '统一社会信用代码'],
-  ['presidentName', '会长'], ['secretaryName', '秘书长'], ['establishedDate', '成立日期'], ['memberCount', '会员数量'], ['address', '地址'], ['remark', '备注'],
-];
 export function ChamberDetailDrawer({ row, onClose }: { row: ChamberRow | undefined; onClose: () => void }) {
   return (
     <Drawer open={Boolean(row)} onClose={onClose} size={720} title="商会详情" destroyOnHidden data-testid="chamber-detail">
@@ -78,7 +72,7 @@ export function ChamberDetailDrawer({ row, onClose }: { row: ChamberRow | undefi
           bordered
           size="small"
           column={2}
-          items={CHAMBER_FIELDS.map(([f, label]) => ({ key: String(f), label, children: row[f] === null || row[f] === undefined || row[f] === '' ? '-' : String(row[f]) }))}
+          items={CHAMBER_DETAIL.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))}
         />
       )}
     </Drawer>
@@ -86,30 +80,11 @@ export function ChamberDetailDrawer({ row, onClose }: { row: ChamberRow | undefi
 }
 
 const chamberColumns = (open: (row: ChamberRow) => void, history?: (row: ChamberRow) => void): ColumnsType<ChamberRow> => [
-  {
-    key: 'name',
-    dataIndex: 'name',
-    title: '商会名称',
-    width: 240,
-    minWidth: 160,
-    render: (_: unknown, r) => (
-      // with an href the link is reached and opened by keyboard too
-      <a
-        href="#"
-        onClick={(e) => {
-          e.preventDefault();
-          open(r);
-        }}
-        data-testid={`chamber-open-${r.id}`}
-      >
-        {r.name}
-      </a>
-    ),
-  },
-  { key: 'chamberTypeName', dataIndex: 'chamberTypeName', title: '商会类型', width: 130 },
-  { key: 'homeRegion', dataIndex: 'homeRegion', title: '籍贯地区', width: 120, render: (v) => v || '-' },
-  { key: 'presidentName', dataIndex: 'presidentName', title: '会长', width: 100, render: (v) => v || '-' },
-  { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 180, minWidth: 110, render: (v) => v || '-' },
+  chamberNameColumn(open),
+  chamberColumn('chamberType', 130),
+  chamberColumn('homeRegion', 120),
+  chamberColumn('presidentName', 100),
+  chamberColumn('deptId', 180, 110),
   ...(history
     ? [
         {
@@ -129,7 +104,7 @@ const chamberColumns = (open: (row: ChamberRow) => void, history?: (row: Chamber
 ];
 
 /**
- * 数据库查询 (/portal/database, issue 5): the member figures (total, enterprise, group, person) with a
+ * 数据库查询 (/portal/database): the member figures (total, enterprise, group, person) with a
  * bar chart of the three kinds; a search over enterprises, groups, persons or chambers by name with
  * paging and sorting by the list's sortable columns (name, codes, join date, status …); a result opens its detail (and from there its 变更记录).
  */

@@ -82,7 +82,7 @@ export function memberColumns(kind: MemberKind, open?: (row: MemberRow) => void)
   );
   const code = col('creditCode', 180, 150);
   const phone = (field: string) => col(field, 120, 105);
-  const tail = [col('joinDate', 105), col('status', 90), { ...col('deptId', 160, 100), title: '所属组织' }];
+  const tail = [col('joinDate', 105), col('status', 90), col('deptId', 160, 100)];
   if (kind === 'enterprise') return [name, code, col('legalPerson', 105), col('memberType', 110, 90), col('contactName', 80, 76), phone('contactPhone'), col('memberLevel', 90), ...tail];
   if (kind === 'group') return [name, code, col('groupType', 110, 90), col('contactName', 80, 76), phone('contactPhone'), col('memberCount', 90, 72), col('memberLevel', 90), ...tail];
   return [name, col('gender', 62), col('certType', 100, 90), col('certNo', 180, 150), phone('phone'), col('company', 200, 120), col('post', 100, 80), col('memberLevel', 90), ...tail];
@@ -91,19 +91,16 @@ export function memberColumns(kind: MemberKind, open?: (row: MemberRow) => void)
 const select = (kind: MemberKind, field: string) => (
   <Select allowClear placeholder={`请选择${labelOf(kind, field)}`} options={optionsOf(CODE_FIELDS[kind][field])} data-testid={`member-form-${field}`} />
 );
-const statusSearch = (
-  <Select allowClear placeholder="请选择会员状态" options={optionsOf(MEMBER_STATUS)} style={{ width: 160 }} />
-);
 
 /** Search: name, credit code (or certificate number, matched exactly), status, region (picked province → city → county). The join date range is the table's date range. */
 export function memberSearch(kind: MemberKind): CrudSearchField[] {
-  const code: CrudSearchField = kind === 'person' ? { name: 'certNo', label: '证件号码' } : { name: 'creditCode', label: '统一社会信用代码' };
+  const by = (field: string, input?: ReactNode): CrudSearchField => ({ name: field, label: labelOf(kind, field), input });
   return [
-    { name: 'name', label: labelOf(kind, 'name') },
-    code,
-    { name: 'status', label: '会员状态', input: statusSearch },
+    by('name'),
+    by(kind === 'person' ? 'certNo' : 'creditCode'),
+    by('status', <Select allowClear placeholder={`请选择${labelOf(kind, 'status')}`} options={optionsOf(MEMBER_STATUS)} style={{ width: 160 }} />),
     // a province, city or county: every member whose region code lies under it
-    { name: 'regionCode_likeright', label: '所在地区', input: <RegionCascader testId="member-search-region" /> },
+    { name: 'regionCode_likeright', label: labelOf(kind, 'regionCode'), input: <RegionCascader testId="member-search-region" /> },
   ];
 }
 

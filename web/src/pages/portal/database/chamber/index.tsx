@@ -2,23 +2,23 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Empty, Input, Select, Spin, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CHAMBER_TYPES, chamberSaveSimple } from '@gsl/contract';
+import { CHAMBER_FIELD_LABELS, CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, chamberSaveSimple } from '@gsl/contract';
 import { chamberDetail, chamberLeaders, chamberLog, inboundChamberApi, readOnlyChamberApi, type ChamberLeaderRow, type ChamberRow, type LeaderList } from '../../../../api/member';
 import { useCan } from '../../../../components/Access';
 import { CrudTable } from '../../../../components/crud/CrudTable';
 import { schemaRule } from '../../../../components/crud/schemaRule';
-import type { CrudFormField } from '../../../../components/crud/types';
+import type { CrudFormField, CrudSearchField } from '../../../../components/crud/types';
 import { ChangeLogDrawer } from '../ChangeLog';
 import { DatabaseNav } from '../DatabaseNav';
 import { optionsOf } from '../kinds';
 import { LoadError } from '../../../../components/LoadError';
+import { CHAMBER_DETAIL, chamberColumn, chamberNameColumn, dash } from './chamberKit';
 import '../database.css';
 
-const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
 const LEADER_TABS: Array<[LeaderList, string]> = [
-  ['vice-president-list', '副会长'],
-  ['council-list', '理事'],
-  ['secretariat-list', '秘书处'],
+  ['vice-president-list', LEADER_TYPE_LABELS[LEADER_TYPES.vicePresident]],
+  ['council-list', LEADER_TYPE_LABELS[LEADER_TYPES.council]],
+  ['secretariat-list', LEADER_TYPE_LABELS[LEADER_TYPES.secretariat]],
 ];
 
 /** One leader list of a chamber (phones masked unless the user holds 查看敏感信息). */
@@ -49,11 +49,6 @@ function Leaders({ list, chamberId }: { list: LeaderList; chamberId: string }) {
   );
 }
 
-const CHAMBER_FIELDS: Array<[string, string]> = [
-  ['name', '商会名称'], ['adminName', '登记名称'], ['chamberTypeName', '商会类型'], ['deptName', '所属组织'], ['homeRegion', '籍贯地区'], ['creditCode', '统一社会信用代码'],
-  ['presidentName', '会长'], ['secretaryName', '秘书长'], ['establishedDate', '成立日期'], ['memberCount', '会员数量'], ['address', '地址'], ['remark', '备注'],
-];
-
 /** A chamber's information (chambercommerce detail) and its 副会长, 理事 and 秘书处. */
 export function ChamberDrawer({ id, onClose }: { id: string | undefined; onClose: () => void }) {
   const detail = useQuery({ queryKey: ['chamber', 'detail', id], queryFn: ({ signal }) => chamberDetail(id as string, signal), enabled: Boolean(id) });
@@ -68,7 +63,7 @@ export function ChamberDrawer({ id, onClose }: { id: string | undefined; onClose
         <LoadError onRetry={detail.refetch} />
       ) : (
         <>
-          <Descriptions bordered size="small" column={2} items={CHAMBER_FIELDS.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))} />
+          <Descriptions bordered size="small" column={2} items={CHAMBER_DETAIL.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))} />
           <Tabs style={{ marginTop: 12 }} items={LEADER_TABS.map(([list, label]) => ({ key: list, label, children: <Leaders list={list} chamberId={row.id} /> }))} />
         </>
       )}
@@ -76,32 +71,12 @@ export function ChamberDrawer({ id, onClose }: { id: string | undefined; onClose
   );
 }
 
-const nameColumn = (open: (row: ChamberRow) => void): ColumnsType<ChamberRow>[number] => ({
-  key: 'name',
-  dataIndex: 'name',
-  title: '商会名称',
-  width: 240,
-  minWidth: 160,
-  render: (_: unknown, r: ChamberRow) => (
-    // with an href the link is reached and opened by keyboard too
-    <a
-      href="#"
-      onClick={(e) => {
-        e.preventDefault();
-        open(r);
-      }}
-      data-testid={`chamber-open-${r.id}`}
-    >
-      {r.name}
-    </a>
-  ),
-});
 const commonColumns: ColumnsType<ChamberRow> = [
-  { key: 'chamberTypeName', dataIndex: 'chamberTypeName', title: '商会类型', width: 130 },
-  { key: 'homeRegion', dataIndex: 'homeRegion', title: '籍贯地区', width: 120, render: dash },
-  { key: 'presidentName', dataIndex: 'presidentName', title: '会长', width: 100, render: dash },
-  { key: 'memberCount', dataIndex: 'memberCount', title: '会员数量', width: 90, render: dash },
-  { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 180, minWidth: 110, render: dash },
+  chamberColumn('chamberType', 130),
+  chamberColumn('homeRegion', 120),
+  chamberColumn('presidentName', 100),
+  chamberColumn('memberCount', 90),
+  chamberColumn('deptId', 180, 110),
 ];
 
 const s = chamberSaveSimple.shape;
@@ -113,11 +88,14 @@ const INBOUND_FIELDS: CrudFormField[] = [
   { name: 'remark', label: '备注', rules: [schemaRule(s.remark)], input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} /> },
 ];
 
+const byName: CrudSearchField = { name: 'name', label: CHAMBER_FIELD_LABELS.name };
+const byRegion: CrudSearchField = { name: 'homeRegion', label: CHAMBER_FIELD_LABELS.homeRegion };
+
 const ALL_API = readOnlyChamberApi('all');
 const OUT_API = readOnlyChamberApi('out');
 
 /**
- * 商会管理 (/portal/database/chamber, issue 5): every chamber in the user's scope (name, type, home
+ * 商会管理 (/portal/database/chamber): every chamber in the user's scope (name, type, home
  * region), a chamber's information with its 副会长, 理事 and 秘书处; 江苏在外地商会; 外省在苏商会 with
  * 登记 (save-simple), 编辑 and 删除 behind chamber_add / chamber_edit / chamber_delete; per row 详情 and
  * 变更记录 (chambercommerce/log: who changed which field, leader lists by names).
@@ -155,8 +133,8 @@ export default function ChamberPage() {
                 testId="chamber-all"
                 api={ALL_API}
                 selectable={false}
-                columns={[nameColumn(openRow), ...commonColumns]}
-                search={[{ name: 'name', label: '商会名称' }, { name: 'chamberType', label: '商会类型', input: typeSearch }, { name: 'homeRegion', label: '籍贯地区' }]}
+                columns={[chamberNameColumn(openRow), ...commonColumns]}
+                search={[byName, { name: 'chamberType', label: CHAMBER_FIELD_LABELS.chamberType, input: typeSearch }, byRegion]}
                 permissions={{}}
                 rowActions={rowActions}
                 rowActionLabels={chamberActionLabels}
@@ -165,14 +143,14 @@ export default function ChamberPage() {
           },
           {
             key: 'out',
-            label: '江苏在外地商会',
+            label: CHAMBER_TYPES[4],
             children: (
               <CrudTable<ChamberRow, Record<string, unknown>>
                 testId="chamber-out"
                 api={OUT_API}
                 selectable={false}
-                columns={[nameColumn(openRow), ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
-                search={[{ name: 'name', label: '商会名称' }, { name: 'homeRegion', label: '籍贯地区' }]}
+                columns={[chamberNameColumn(openRow), ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
+                search={[byName, byRegion]}
                 permissions={{}}
                 rowActions={rowActions}
                 rowActionLabels={chamberActionLabels}
@@ -181,15 +159,15 @@ export default function ChamberPage() {
           },
           {
             key: 'in',
-            label: '外省在苏商会',
+            label: CHAMBER_TYPES[3],
             children: (
               <CrudTable<ChamberRow, Record<string, unknown>>
                 testId="chamber-in"
                 api={inboundChamberApi}
-                columns={[nameColumn(openRow), { key: 'adminName', dataIndex: 'adminName', title: '登记名称', width: 220, render: dash }, ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
+                columns={[chamberNameColumn(openRow), chamberColumn('adminName', 220), ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
                 fields={INBOUND_FIELDS}
                 toFormValues={(row) => ({ name: row.adminName ?? row.name, chamberName: row.name, homeRegion: row.homeRegion ?? undefined, remark: row.remark ?? undefined })}
-                search={[{ name: 'name', label: '商会名称' }, { name: 'homeRegion', label: '籍贯地区' }]}
+                search={[byName, byRegion]}
                 permissions={{ add: 'chamber_add', edit: 'chamber_edit', delete: 'chamber_delete' }}
                 rowActions={rowActions}
                 rowActionLabels={chamberActionLabels}

@@ -36,7 +36,7 @@ export function logQuery(values: LogFilters): Record<string, string> {
 }
 
 /**
- * 变更记录 (/portal/database/log, issue 5): the field-level change history of member records
+ * 变更记录 (/portal/database/log): the field-level change history of member records
  * (auto/logger/page) — who changed which field of which record from what to what, when — with the
  * record type tags (企业会员 / 团体会员 / 个人会员), operation, record name or number, operator and date.
  */
