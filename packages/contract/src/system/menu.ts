@@ -50,23 +50,25 @@ export const menuSubmit = z
   .strict();
 export type MenuSubmit = z.infer<typeof menuSubmit>;
 
-export interface MenuView {
-  id: string;
-  parentId: string;
-  parentName?: string | null;
-  code: string;
-  name: string;
-  alias: string | null;
-  path: string | null;
-  source: string | null;
-  sort: number;
-  category: number;
-  action: number;
-  isOpen: number;
-  remark: string | null;
-  version: number;
-  hasChildren: boolean;
-}
+/** A menu or button as detail, submit and the lists answer it (parentName on detail only). */
+export const menuRecord = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  parentName: z.string().nullable().optional(),
+  code: z.string(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  path: z.string().nullable(),
+  source: z.string().nullable(),
+  sort: z.number(),
+  category: z.number(),
+  action: z.number(),
+  isOpen: z.number(),
+  remark: z.string().nullable(),
+  version: z.number(),
+  hasChildren: z.boolean(),
+});
+export type MenuView = z.infer<typeof menuRecord>;
 
 /** menu/list, menu/tree, menu/grant-top-tree: menus as tree nodes with their own fields. */
 export interface MenuTreeNode extends MenuView {

@@ -77,33 +77,22 @@ export const apiScopeSubmit = z
   .strict();
 export type ApiScopeSubmit = z.infer<typeof apiScopeSubmit>;
 
-export interface DataScopeView {
-  id: string;
-  menuId: string;
-  menuName: string | null;
-  resourceCode: string;
-  scopeName: string;
-  scopeColumn: string | null;
-  scopeType: number;
-  scopeTypeName: string | null;
-  scopeValue: string | null;
-  remark: string | null;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-}
-
-export interface ApiScopeView {
-  id: string;
-  menuId: string;
-  menuName: string | null;
-  resourceCode: string;
-  scopeName: string;
-  scopePath: string | null;
-  scopeType: number;
-  scopeTypeName: string | null;
-  remark: string | null;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-}
+const scopeRecord = z.object({
+  id: z.string(),
+  menuId: z.string(),
+  menuName: z.string().nullable(),
+  resourceCode: z.string(),
+  scopeName: z.string(),
+  scopeType: z.number(),
+  scopeTypeName: z.string().nullable(),
+  remark: z.string().nullable(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+/** A data scope rule as list, detail and submit answer it. */
+export const dataScopeRecord = scopeRecord.extend({ scopeColumn: z.string().nullable(), scopeValue: z.string().nullable() });
+export type DataScopeView = z.infer<typeof dataScopeRecord>;
+/** An api scope rule as list, detail and submit answer it. */
+export const apiScopeRecord = scopeRecord.extend({ scopePath: z.string().nullable() });
+export type ApiScopeView = z.infer<typeof apiScopeRecord>;

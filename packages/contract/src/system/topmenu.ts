@@ -42,14 +42,16 @@ export const topMenuGrant = z
   .strict();
 export type TopMenuGrant = z.infer<typeof topMenuGrant>;
 
-export interface TopMenuView {
-  id: string;
-  code: string;
-  name: string;
-  source: string | null;
-  path: string | null;
-  sort: number;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-}
+/** A top menu as list, detail and submit answer it. */
+export const topMenuRecord = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  source: z.string().nullable(),
+  path: z.string().nullable(),
+  sort: z.number(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type TopMenuView = z.infer<typeof topMenuRecord>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idQuery, idsQuery, menuSubmit } from '@gsl/contract';
+import { MSG, idQuery, idsQuery, menuRecord, menuSubmit } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -9,24 +9,6 @@ import { menuService } from './menu.service.js';
 import { menuTree, menuView, toForest } from './menu.view.js';
 
 const tags = ['system-menu'];
-
-const menuRecord = z.object({
-  id: z.string(),
-  parentId: z.string(),
-  parentName: z.string().nullable().optional(),
-  code: z.string(),
-  name: z.string(),
-  alias: z.string().nullable(),
-  path: z.string().nullable(),
-  source: z.string().nullable(),
-  sort: z.number(),
-  category: z.number(),
-  action: z.number(),
-  isOpen: z.number(),
-  remark: z.string().nullable(),
-  version: z.number(),
-  hasChildren: z.boolean(),
-});
 
 /** Filters of the menu list (BladeX: name, code, alias …; suffixes as everywhere). */
 const menuFilters = z

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, apiScopeSubmit, dataScopeSubmit, idOf, idQuery, idsQuery, pageQuery, type ApiScopeSubmit, type DataScopeSubmit } from '@gsl/contract';
+import { MSG, apiScopeRecord, apiScopeSubmit, dataScopeRecord, dataScopeSubmit, idOf, idQuery, idsQuery, pageOf, pageQuery, type ApiScopeSubmit, type DataScopeSubmit } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -9,29 +9,13 @@ import { scopeRepo } from './scope.repo.js';
 import { scopeService } from './scope.service.js';
 import { scopeView } from './scope.view.js';
 
-const commonRecord = {
-  id: z.string(),
-  menuId: z.string(),
-  menuName: z.string().nullable(),
-  resourceCode: z.string(),
-  scopeName: z.string(),
-  scopeType: z.number(),
-  scopeTypeName: z.string().nullable(),
-  remark: z.string().nullable(),
-  version: z.number(),
-  createTime: z.string().nullable(),
-  updateTime: z.string().nullable(),
-};
-const dataRecord = z.object({ ...commonRecord, scopeColumn: z.string().nullable(), scopeValue: z.string().nullable() });
-const apiRecord = z.object({ ...commonRecord, scopePath: z.string().nullable() });
-
 /** The four calls of one scope table (specification §6–§7: data scope and api scope administration). */
 function scopeRoutes(kind: ScopeKind): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
     const base = `/api/blade-system/${kind.path}`;
     const tz = app.config.timeZone;
     const tags = ['system-scope'];
-    const record = kind.category === 1 ? dataRecord : apiRecord;
+    const record = kind.category === 1 ? dataScopeRecord : apiScopeRecord;
     const name = (call: string, what: string) => `${kind.path} ${call}: ${kind.label}${what}`;
 
     route(app, {
@@ -47,7 +31,7 @@ function scopeRoutes(kind: ScopeKind): FastifyPluginAsync {
           resourceCode: z.string().max(255).optional(),
         })
         .passthrough(),
-      response: z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+      response: pageOf(record),
       handler: async ({ query }) => {
         const page = await scopeRepo.page(app.db, kind, query, query as Record<string, unknown>);
         return { ...page, records: page.records.map((r) => scopeView(kind, r, tz)) };

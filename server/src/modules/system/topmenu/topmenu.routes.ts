@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_LIST_RE, ID_MSG, MSG, idQuery, idsQuery, pageQuery, topMenuGrant, topMenuSubmit } from '@gsl/contract';
+import { ID_LIST_RE, ID_MSG, MSG, idQuery, idsQuery, pageOf, pageQuery, topMenuGrant, topMenuRecord, topMenuSubmit } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -11,18 +11,6 @@ import { topMenuService } from './topmenu.service.js';
 import { topMenuView } from './topmenu.view.js';
 
 const tags = ['system-topmenu'];
-
-const topMenuRecord = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  source: z.string().nullable(),
-  path: z.string().nullable(),
-  sort: z.number(),
-  version: z.number(),
-  createTime: z.string().nullable(),
-  updateTime: z.string().nullable(),
-});
 
 export default async function topMenuRoutes(app: FastifyInstance) {
   const tz = app.config.timeZone;
@@ -35,7 +23,7 @@ export default async function topMenuRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'topmenu' },
     query: pageQuery.extend({ code: z.string().max(255).optional(), name: z.string().max(255).optional() }).passthrough(),
-    response: z.object({ records: z.array(topMenuRecord), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+    response: pageOf(topMenuRecord),
     handler: async ({ actor, query }) => {
       const page = await topMenuRepo.page(app.db, actor.tenantId, query, query as Record<string, unknown>);
       return { ...page, records: page.records.map((r) => topMenuView(r, tz)) };
