@@ -1,5 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Drawer, Empty, Table, Tag } from 'antd';
+import type { CSSProperties } from 'react';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { Drawer, Empty, Table, Tag, type TablePaginationConfig } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { PageResult } from '@gsl/contract';
 import { loggerPage, type LogChange, type LogRecord } from '../../../api/member';
@@ -35,6 +36,36 @@ export const logColumns = (withRecord: boolean): ColumnsType<LogRecord> => [
   { key: 'changes', dataIndex: 'changes', title: '变更内容', render: (_: unknown, r: LogRecord) => <ChangeList changes={r.changes ?? []} /> },
 ];
 
+/** A page of change records with its paging, and its empty or failed state; `withRecord` adds which record changed. */
+export function LogTable({ list, pagination, withRecord, testId, size, style }: {
+  list: UseQueryResult<PageResult<LogRecord>>;
+  pagination: (total?: number) => TablePaginationConfig;
+  withRecord: boolean;
+  testId: string;
+  size: 'small' | 'middle';
+  style?: CSSProperties;
+}) {
+  return (
+    <Table<LogRecord>
+      rowKey="id"
+      size={size}
+      style={style}
+      data-testid={testId}
+      loading={list.isFetching}
+      columns={logColumns(withRecord)}
+      dataSource={list.data?.records ?? []}
+      pagination={pagination(list.data?.total)}
+      locale={{
+        emptyText: list.isError ? (
+          <LoadError onRetry={list.refetch} />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无变更记录" />
+        ),
+      }}
+    />
+  );
+}
+
 export type HistoryLoader = (page: { current: number; size: number }, signal: AbortSignal) => Promise<PageResult<LogRecord>>;
 
 /**
@@ -48,24 +79,7 @@ export function RecordHistory({ tag, recordId, load }: { tag: string; recordId: 
     queryFn: ({ signal }) => (load ? load(page, signal) : loggerPage({ tags: tag, recordId, ...page }, signal)),
     placeholderData: keepPreviousData,
   });
-  return (
-    <Table<LogRecord>
-      rowKey="id"
-      size="small"
-      data-testid="member-history"
-      loading={list.isFetching}
-      columns={logColumns(false)}
-      dataSource={list.data?.records ?? []}
-      pagination={pagination(list.data?.total)}
-      locale={{
-        emptyText: list.isError ? (
-          <LoadError onRetry={list.refetch} />
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无变更记录" />
-        ),
-      }}
-    />
-  );
+  return <LogTable list={list} pagination={pagination} withRecord={false} testId="member-history" size="small" />;
 }
 
 /** A record's history in a drawer: a member's by default, another record's through `load` (e.g. a chamber's chambercommerce/log). */

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Form, Input, Select, Space, Table } from 'antd';
+import { Button, Card, DatePicker, Form, Input, Select, Space } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { LOG_MODES, MEMBER_KIND_LABELS, MEMBER_KINDS } from '@gsl/contract';
-import { loggerPage, type LogRecord } from '../../../../api/member';
+import { loggerPage } from '../../../../api/member';
 import { usePagination } from '../../../../components/pagination';
-import { logColumns } from '../ChangeLog';
+import { LogTable } from '../ChangeLog';
 import { DatabaseNav } from '../DatabaseNav';
-import { LoadError } from '../../../../components/LoadError';
 import '../database.css';
 
 interface LogFilters {
@@ -87,23 +86,7 @@ export default function MemberLogPage() {
             </Button>
           </Space>
         </Form>
-        <Table<LogRecord>
-          rowKey="id"
-          size="middle"
-          style={{ marginTop: 12 }}
-          data-testid="member-log-table"
-          loading={list.isFetching}
-          columns={logColumns(true)}
-          dataSource={list.data?.records ?? []}
-          pagination={pagination(list.data?.total)}
-          locale={{
-            emptyText: list.isError ? (
-              <LoadError onRetry={list.refetch} />
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无变更记录" />
-            ),
-          }}
-        />
+        <LogTable list={list} pagination={pagination} withRecord testId="member-log-table" size="middle" style={{ marginTop: 12 }} />
       </Card>
     </div>
   );
