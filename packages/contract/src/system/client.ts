@@ -52,3 +52,26 @@ export const clientSubmit = z
   .strict()
   .refine((c) => c.refreshTokenValidity >= c.accessTokenValidity, { message: CLIENT_MSG.refreshShorter, path: ['refreshTokenValidity'] });
 export type ClientSubmit = z.infer<typeof clientSubmit>;
+
+/** A client as list, detail and submit answer it (never its stored secret). */
+export const clientRecord = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  /** Always null in lists; the generated secret of a new client in its submit answer. */
+  clientSecret: z.string().nullable(),
+  scope: z.string(),
+  authorizedGrantTypes: z.string(),
+  webServerRedirectUri: z.string().nullable(),
+  resourceIds: z.string().nullable(),
+  authorities: z.string().nullable(),
+  additionalInformation: z.string().nullable(),
+  autoapprove: z.string().nullable(),
+  accessTokenValidity: z.number(),
+  refreshTokenValidity: z.number(),
+  /** 1 enabled (the client may sign in), 0 disabled. */
+  status: z.number(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type ClientView = z.infer<typeof clientRecord>;

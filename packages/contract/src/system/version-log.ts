@@ -27,3 +27,18 @@ export const versionLogFilters = z
     publishTime_datelt: z.string().max(19).optional(),
   })
   .strict();
+
+/** A version log entry as page, detail and submit answer it. */
+export const versionLogRecord = z.object({
+  id: z.string(),
+  versionNo: z.string(),
+  title: z.string(),
+  content: z.string(),
+  /** 1 新功能, 2 优化, 3 修复 (VERSION_LOG_TYPES). */
+  updateType: z.number(),
+  updateTypeName: z.string(),
+  /** yyyy-MM-dd HH:mm:ss */
+  publishTime: z.string().nullable(),
+  version: z.number(),
+});
+export type VersionLogView = z.infer<typeof versionLogRecord>;

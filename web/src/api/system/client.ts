@@ -1,4 +1,4 @@
-import type { ClientSubmit } from '@gsl/contract';
+import type { ClientSubmit, ClientView } from '@gsl/contract';
 import { bladeCrudApi } from '../crud';
 
 /**
@@ -11,25 +11,6 @@ import { bladeCrudApi } from '../crud';
  *   POST /api/blade-system/client/remove  ?ids= (the web client itself cannot be removed)
  * Permission: client, buttons client_add / client_edit / client_delete / client_view.
  */
-export interface ClientView {
-  id: string;
-  clientId: string;
-  /** Always null in lists; the generated secret of a new client in its submit answer. */
-  clientSecret: string | null;
-  scope: string;
-  authorizedGrantTypes: string;
-  webServerRedirectUri: string | null;
-  resourceIds: string | null;
-  authorities: string | null;
-  additionalInformation: string | null;
-  autoapprove: string | null;
-  accessTokenValidity: number;
-  refreshTokenValidity: number;
-  /** 1 enabled (the client may sign in), 0 disabled. */
-  status: number;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-}
+export type { ClientView };
 
 export const clientApi = bladeCrudApi<ClientView, ClientSubmit>('/api/blade-system/client', ['system', 'client']);

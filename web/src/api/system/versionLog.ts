@@ -1,4 +1,4 @@
-import type { VersionLogSubmit } from '@gsl/contract';
+import type { VersionLogSubmit, VersionLogView } from '@gsl/contract';
 import { bladeCrudApi, type CrudApi } from '../crud';
 
 /**
@@ -10,18 +10,7 @@ import { bladeCrudApi, type CrudApi } from '../crud';
  *   POST /api/blade-system/versionupdatelog/remove  ?ids=
  * Everyone reads it; writing needs versionupdatelog_add / _edit / _delete.
  */
-export interface VersionLogView {
-  id: string;
-  versionNo: string;
-  title: string;
-  content: string;
-  /** 1 新功能, 2 优化, 3 修复 (VERSION_LOG_TYPES). */
-  updateType: number;
-  updateTypeName: string;
-  /** yyyy-MM-dd HH:mm:ss */
-  publishTime: string | null;
-  version: number;
-}
+export type { VersionLogView };
 
 const BASE = '/api/blade-system/versionupdatelog';
 export const versionLogApi: CrudApi<VersionLogView, VersionLogSubmit> = bladeCrudApi(BASE, ['system', 'versionupdatelog'], { list: { path: 'page', method: 'POST' } });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, clientSubmit, idQuery, idsQuery, pageQuery } from '@gsl/contract';
+import { MSG, clientRecord, clientSubmit, idQuery, idsQuery, pageOf, pageQuery, type ClientView } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -8,7 +8,7 @@ import { clientRepo, type ClientRecord } from './client.repo.js';
 import { clientService } from './client.service.js';
 
 export default async function clientRoutes(app: FastifyInstance) {
-  const view = (r: ClientRecord) => ({ ...r, id: String(r.id), clientSecret: null, createTime: formatTime(r.createTime, app.config.timeZone), updateTime: formatTime(r.updateTime, app.config.timeZone) });
+  const view = (r: ClientRecord): ClientView => ({ ...r, id: String(r.id), clientSecret: null, createTime: formatTime(r.createTime, app.config.timeZone), updateTime: formatTime(r.updateTime, app.config.timeZone) });
 
   route(app, {
     method: 'GET',
@@ -17,6 +17,7 @@ export default async function clientRoutes(app: FastifyInstance) {
     tags: ['system-client'],
     access: { permission: 'client' },
     query: pageQuery.passthrough(),
+    response: pageOf(clientRecord),
     handler: async ({ query }) => {
       const page = await clientRepo.page(app.db, query, query as Record<string, unknown>);
       return { ...page, records: page.records.map(view) };
@@ -30,6 +31,7 @@ export default async function clientRoutes(app: FastifyInstance) {
     tags: ['system-client'],
     access: { permission: 'client' },
     query: idQuery,
+    response: clientRecord,
     handler: async ({ query }) => {
       const row = await clientRepo.findById(app.db, query.id);
       if (!row) throw notFound();
@@ -44,6 +46,7 @@ export default async function clientRoutes(app: FastifyInstance) {
     tags: ['system-client'],
     access: { permission: 'client' },
     body: clientSubmit,
+    response: clientRecord,
     handler: async ({ actor, body }) => {
       const { id, created, generatedSecret } = await clientService.submit(app.db, actor, body);
       app.services.clients.invalidate();

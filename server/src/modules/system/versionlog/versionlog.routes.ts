@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, VERSION_LOG_TYPES, idQuery, idsQuery, pageQuery, versionLogFilters, versionLogSubmit } from '@gsl/contract';
+import { MSG, VERSION_LOG_TYPES, idQuery, idsQuery, pageOf, pageQuery, versionLogFilters, versionLogRecord, versionLogSubmit, type VersionLogView } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -10,7 +10,7 @@ import { versionLogService } from './versionlog.service.js';
 /** The product's version update log: every user reads it (我的一天 → 版本更新日志); administrators write it. */
 export default async function versionLogRoutes(app: FastifyInstance) {
   const { db } = app;
-  const view = (r: VersionLogRow) => ({ ...r, id: String(r.id), updateTypeName: VERSION_LOG_TYPES[r.updateType] ?? '', publishTime: formatTime(r.publishTime, app.config.timeZone) });
+  const view = (r: VersionLogRow): VersionLogView => ({ ...r, id: String(r.id), updateTypeName: VERSION_LOG_TYPES[r.updateType] ?? '', publishTime: formatTime(r.publishTime, app.config.timeZone) });
 
   route(app, {
     method: 'POST',
@@ -20,6 +20,7 @@ export default async function versionLogRoutes(app: FastifyInstance) {
     access: { permission: 'authenticated' },
     query: pageQuery.passthrough(),
     body: versionLogFilters.optional(),
+    response: pageOf(versionLogRecord),
     handler: async ({ query, body }) => {
       const page = await versionLogRepo.page(db, query, (body ?? {}) as Record<string, unknown>);
       return { ...page, records: page.records.map(view) };
@@ -33,6 +34,7 @@ export default async function versionLogRoutes(app: FastifyInstance) {
     tags: ['system'],
     access: { permission: 'authenticated' },
     query: idQuery,
+    response: versionLogRecord,
     handler: async ({ query }) => {
       const row = await versionLogRepo.findById(db, query.id);
       if (!row) throw notFound();
@@ -47,6 +49,7 @@ export default async function versionLogRoutes(app: FastifyInstance) {
     tags: ['system'],
     access: { permission: 'versionupdatelog' },
     body: versionLogSubmit,
+    response: versionLogRecord,
     handler: async ({ actor, body }) => {
       const { row, created } = await versionLogService.submit(db, actor, body);
       return withMsg(view(row), created ? MSG.added : MSG.updated);
