@@ -34,16 +34,24 @@ export const dictSubmit = z
   .strict();
 export type DictSubmit = z.infer<typeof dictSubmit>;
 
-export interface DictView {
-  id: string;
-  parentId: string;
-  parentName: string | null;
-  code: string;
-  dictKey: string;
-  dictValue: string;
-  sort: number;
-  isSealed: number;
-  remark: string | null;
-  version: number;
-  createTime?: string | null;
-}
+/** A dictionary entry as the lists, detail and submit answer it. */
+export const dictRecord = z.object({
+  id: z.string(),
+  parentId: z.string(),
+  parentName: z.string().nullable(),
+  code: z.string(),
+  dictKey: z.string(),
+  dictValue: z.string(),
+  sort: z.number(),
+  isSealed: z.number(),
+  remark: z.string().nullable(),
+  version: z.number(),
+  createTime: z.string().nullable().optional(),
+  hasChildren: z.boolean(),
+});
+/** The entry's own fields (the web's rows and tree nodes add hasChildren and children themselves). */
+export type DictView = Omit<z.infer<typeof dictRecord>, 'hasChildren'>;
+
+/** dictionary: an option of one code's selects (sealed entries left out). */
+export const dictOption = z.object({ id: z.string(), parentId: z.string(), code: z.string(), dictKey: z.string(), dictValue: z.string(), sort: z.number() });
+export type DictOption = z.infer<typeof dictOption>;

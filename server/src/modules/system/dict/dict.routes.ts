@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, dictSubmit, idField, idQuery, idsQuery, pageQuery } from '@gsl/contract';
+import { MSG, dictOption, dictRecord, dictSubmit, idField, idQuery, idsQuery, pageOf, pageQuery, type DictOption } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -37,6 +37,7 @@ function dictRoutes(kind: DictKind): FastifyPluginAsync {
       tags,
       access: { permission: kind.menu },
       query: pageQuery.passthrough(),
+      response: pageOf(dictRecord),
       handler: async ({ actor, query }) => {
         const page = await dictRepo.page(app.db, kind, actor.tenantId, query, query as Record<string, unknown>, '0');
         return { ...page, records: page.records.map((r) => dictView(r, tz)) };
@@ -50,6 +51,7 @@ function dictRoutes(kind: DictKind): FastifyPluginAsync {
       tags,
       access: { permission: kind.menu },
       query: pageQuery.extend({ parentId: idParam }).passthrough(),
+      response: pageOf(dictRecord),
       handler: async ({ actor, query }) => {
         const parent = await dictRepo.findById(app.db, kind, actor.tenantId, query.parentId);
         if (!parent) throw notFound();
@@ -65,6 +67,7 @@ function dictRoutes(kind: DictKind): FastifyPluginAsync {
       tags,
       access: { permission: kind.menu },
       query: idQuery,
+      response: dictRecord,
       handler: async ({ actor, query }) => {
         const row = await dictRepo.findById(app.db, kind, actor.tenantId, query.id);
         if (!row) throw notFound();
@@ -90,8 +93,9 @@ function dictRoutes(kind: DictKind): FastifyPluginAsync {
       tags,
       access: { permission: 'authenticated' },
       query: codeQuery,
+      response: z.array(dictOption),
       handler: async ({ actor, query }) =>
-        (await dictRepo.items(app.db, kind, actor.tenantId, query.code)).map((r) => ({ id: String(r.id), parentId: String(r.parentId), code: r.code, dictKey: r.dictKey, dictValue: r.dictValue, sort: r.sort })),
+        (await dictRepo.items(app.db, kind, actor.tenantId, query.code)).map((r): DictOption => ({ id: String(r.id), parentId: String(r.parentId), code: r.code, dictKey: r.dictKey, dictValue: r.dictValue, sort: r.sort })),
     });
 
     route(app, {
@@ -101,6 +105,7 @@ function dictRoutes(kind: DictKind): FastifyPluginAsync {
       tags,
       access: { permission: kind.menu },
       body: dictSubmit,
+      response: dictRecord,
       handler: async ({ actor, body }) => {
         const { row, created } = await dictService.submit(app.db, kind, actor, body);
         return withMsg(dictView(row, tz), created ? MSG.added : MSG.updated);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, POST_DEFAULT_TENANT, idQuery, idsQuery, pageQuery, postSubmit } from '@gsl/contract';
+import { MSG, POST_DEFAULT_TENANT, idQuery, idsQuery, pageOf, pageQuery, postOption, postRecord, postSubmit, type PostOption } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -23,10 +23,11 @@ export default async function postRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'authenticated' },
     query: z.object({ tenantId: z.string().trim().regex(/^\d{1,12}$/, '租户编号格式不正确').optional() }),
+    response: z.array(postOption),
     handler: async ({ actor, query }) => {
       const named = query.tenantId && query.tenantId !== POST_DEFAULT_TENANT && actor.isAdministrator ? query.tenantId : actor.tenantId;
       const rows = await postRepo.options(app.db, postTenants(named));
-      return rows.map((r) => ({ id: String(r.id), postCode: r.postCode, postName: r.postName, category: r.category, sort: r.sort }));
+      return rows.map((r): PostOption => ({ id: String(r.id), postCode: r.postCode, postName: r.postName, category: r.category, sort: r.sort }));
     },
   });
 
@@ -37,6 +38,7 @@ export default async function postRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'post' },
     query: pageQuery.passthrough(),
+    response: pageOf(postRecord),
     handler: async ({ actor, query }) => {
       const page = await postRepo.page(app.db, postTenants(actor.tenantId), query, query as Record<string, unknown>);
       return { ...page, records: page.records.map((r) => postView(r, tz)) };
@@ -50,6 +52,7 @@ export default async function postRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'post' },
     query: idQuery,
+    response: postRecord,
     handler: async ({ actor, query }) => {
       const row = await postRepo.findById(app.db, postTenants(actor.tenantId), query.id);
       if (!row) throw notFound();
@@ -64,6 +67,7 @@ export default async function postRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'post' },
     body: postSubmit,
+    response: postRecord,
     handler: async ({ actor, body }) => {
       const { row, created } = await postService.submit(app.db, actor, body);
       return withMsg(postView(row, tz), created ? MSG.added : MSG.updated);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { REGION_ROOT } from '@gsl/contract';
+import { REGION_ROOT, regionRecord } from '@gsl/contract';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
 import { regionRepo } from './region.repo.js';
@@ -30,6 +30,7 @@ export default async function regionRoutes(app: FastifyInstance) {
     tags: ['system'],
     access: { permission: 'region' },
     query: z.object({ code: z.string({ message: '请提供行政区划编号' }).trim().min(1, '请提供行政区划编号').max(12, '行政区划编号过长').regex(/^\d+$/, '行政区划编号只能包含数字') }),
+    response: regionRecord,
     handler: async ({ query }) => {
       const row = await regionRepo.find(app.db, query.code);
       if (!row) throw notFound();
