@@ -11,22 +11,7 @@ export class TokenSigner {
   }
 
   async sign(claims: AccessClaims & { account: string }, ttlSeconds: number): Promise<string> {
-    return new SignJWT({
-      tenant_id: claims.tenantId,
-      dept_id: claims.deptId,
-      role_id: claims.roleIds.join(','),
-      client_id: claims.clientId,
-      chain: claims.chainId,
-      account: claims.account,
-      token_type: 'access_token',
-    })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(claims.userId)
-      .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setJti(randomUUID())
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-      .sign(this.key);
+    return this.signKind('access_token', claims, { account: claims.account }, ttlSeconds);
   }
 
   /**
@@ -34,14 +19,18 @@ export class TokenSigner {
    * else. It carries the access token's ids, so a revoked chain or a disabled account stops it too.
    */
   async signDownload(claims: AccessClaims, file: string, ttlSeconds: number): Promise<string> {
+    return this.signKind('download_token', claims, { file }, ttlSeconds);
+  }
+
+  private signKind(kind: 'access_token' | 'download_token', claims: AccessClaims, extra: Record<string, string>, ttlSeconds: number): Promise<string> {
     return new SignJWT({
       tenant_id: claims.tenantId,
       dept_id: claims.deptId,
       role_id: claims.roleIds.join(','),
       client_id: claims.clientId,
       chain: claims.chainId,
-      file,
-      token_type: 'download_token',
+      ...extra,
+      token_type: kind,
     })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.userId)
