@@ -293,3 +293,32 @@ export interface Membership {
   statusName: string | null;
   representatives: RepresentedMember[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Answers. A profile's fields come from its descriptions above, so the schemas name the fields every
+// answer has and let the described ones through (code fields with `<field>Name`; personal data masked
+// unless the caller holds member_sensitive).
+
+/** A profile record or a section row, as list, detail and submit answer it. */
+export const profileRecord = z
+  .object({ id: z.string(), deptId: z.string(), version: z.number(), createTime: z.string().nullable(), updateTime: z.string().nullable() })
+  .passthrough();
+export type ProfileView = z.infer<typeof profileRecord>;
+/** personbase / enterprisebase: a base record with its union id and its org's name. */
+export const profileBaseRecord = profileRecord.extend({ unionId: z.string(), deptName: z.string().nullable(), name: z.string() });
+export type ProfileBaseView = z.infer<typeof profileBaseRecord>;
+/** orgprofile detail / submit: before its first save prefilled from the org, with id null and version 0. */
+export const orgProfileRecord = profileRecord.extend({ id: z.string().nullable(), deptName: z.string().nullable(), name: z.string().nullable() });
+export type OrgProfileView = z.infer<typeof orgProfileRecord>;
+/** An annual report (year, title, content) with its workflow state. */
+export const annualReportRecord = profileRecord.extend({
+  deptName: z.string().nullable(),
+  status: z.number(),
+  statusName: z.string().nullable(),
+  submitTime: z.string().nullable(),
+  returnReason: z.string().nullable(),
+});
+export type AnnualReportView = z.infer<typeof annualReportRecord>;
+/** orgprofile statistics: one year's member figures, computed from the member base or as reported. */
+export const memberStatistic = z.object({ year: z.number(), total: z.number(), enterprise: z.number(), group: z.number(), person: z.number(), source: z.enum(['computed', 'stored']) });
+export type MemberStatistic = z.infer<typeof memberStatistic>;

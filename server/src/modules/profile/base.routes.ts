@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  ENTERPRISE_FIELDS, MSG, PERSON_FIELDS, enterpriseBaseSubmit, idQuery, idsQuery, pageQuery, personNameQuery, personSubmit, unionIdQuery, type PermissionCode,
-  deptIdFilter,
+  ENTERPRISE_FIELDS, MSG, PERSON_FIELDS, changeLogWithChanges, deptIdFilter, enterpriseBaseSubmit, idQuery, idsQuery, pageOf, pageQuery, personNameQuery, personSubmit,
+  profileBaseRecord, unionIdQuery, type PermissionCode,
 } from '@gsl/contract';
 import { assertGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -15,8 +15,6 @@ import { shownSensitive, viewOf, type Row } from './profile.codec.js';
 import { ENTERPRISE_PARENT, PERSON_PARENT, PROFILE_RESOURCE } from './profile.defs.js';
 import { logUnmasked, parentScope, unmaskedFor } from './section.routes.js';
 
-const record = z.object({ id: z.string(), unionId: z.string(), deptId: z.string(), deptName: z.string().nullable(), name: z.string(), version: z.number() }).passthrough();
-const pageOf = z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() });
 const basePageQuery = pageQuery.extend({ deptId: deptIdFilter }).passthrough();
 
 /** Person base (人员库) and enterprise base (企业库): list, detail, submit, remove; persons also list-byname and detail by unionId. */
@@ -56,7 +54,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       access: { permission: read },
       query: basePageQuery,
       scope: { resource: PROFILE_RESOURCE, list: { table: p.sqlTable, deptColumn: 'dept_id', ownerColumn: 'create_user', where: p.kind === 'person' ? 'is_deleted = 0 and visibility <> 3' : 'is_deleted = 0' } },
-      response: pageOf,
+      response: pageOf(profileBaseRecord),
       handler: async ({ req, actor, query }) => {
         const page = await svc.page(actor, query, query as Record<string, unknown>);
         return { ...page, records: await answer(req, actor, page.records) };
@@ -71,7 +69,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       access: { permission: read },
       query: idQuery,
       scope: parentScope(p, 'query.id'),
-      response: record,
+      response: profileBaseRecord,
       handler: async ({ req, actor, query }) => detailWithMemberships(req, actor, await svc.detail(actor, { id: query.id })),
     });
 
@@ -83,6 +81,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       access: { permission: read },
       query: pageQuery.extend({ id: idQuery.shape.id }).strict(),
       scope: parentScope(p, 'query.id'),
+      response: pageOf(changeLogWithChanges),
       handler: async ({ actor, query }) => {
         await svc.detail(actor, { id: query.id }); // inside the caller's scope, or 404
         return recordHistory(app.db, { tenantId: actor.tenantId, tag: name, tagName: label, recordId: query.id, current: query.current, size: query.size, timeZone: tz });
@@ -97,7 +96,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       access: { permission: read },
       body: submit,
       scope: parentScope(p, 'body.id'),
-      response: record,
+      response: profileBaseRecord,
       handler: async ({ actor, body }) => {
         const input = body as Record<string, unknown> & { id?: string; version?: number; deptId?: string };
         await assertGranted(app.db, actor, `${p.permission}_${input.id ? 'edit' : 'add'}` as PermissionCode);
@@ -129,7 +128,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       tags: ['profile'],
       access: { permission: read },
       query: personNameQuery,
-      response: z.array(record),
+      response: z.array(profileBaseRecord),
       handler: async ({ actor, query }) => (await svc.byName(actor, query.name, query.size)).map((r) => view(r, false)),
     });
 
@@ -140,7 +139,7 @@ export default async function baseRoutes(app: FastifyInstance) {
       tags: ['profile'],
       access: { permission: read },
       query: unionIdQuery,
-      response: record,
+      response: profileBaseRecord,
       handler: async ({ req, actor, query }) => detailWithMemberships(req, actor, await svc.detail(actor, { unionId: query.unionId })),
     });
   }

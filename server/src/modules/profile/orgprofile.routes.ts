@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  ANNUAL_REPORT_FIELDS, MSG, ORG_PROFILE_FIELDS, REPORT_STATUS, annualReportSubmit, idQuery, idsQuery, orgDeptQuery, orgProfileSubmit, pageQuery, requiredId,
+  ANNUAL_REPORT_FIELDS, MSG, ORG_PROFILE_FIELDS, REPORT_STATUS, annualReportRecord, annualReportSubmit, idQuery, idsQuery, memberStatistic, orgDeptQuery, orgProfileRecord,
+  orgProfileSubmit, pageOf, pageQuery, requiredId,
 } from '@gsl/contract';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
@@ -13,7 +14,6 @@ import { ORG_PARENT, PROFILE_RESOURCE } from './profile.defs.js';
 import { parentScope } from './section.routes.js';
 import { registerProfileAttachments } from './profile.attach.js';
 
-const record = z.object({ deptId: z.string(), version: z.number() }).passthrough();
 const reportListQuery = pageQuery.extend({ deptId: requiredId('机构编号格式不正确') }).passthrough();
 const returnBody = z.object({ id: requiredId(), version: z.coerce.number({ message: '数据版本号必须是数字' }).int().min(1, '数据版本号不正确').max(2_147_483_647, '数据版本号不正确'), reason: z.string().trim().max(500, '退回原因不能超过500个字符').optional() }).strict();
 
@@ -38,7 +38,7 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     access: { permission: 'profile_org' },
     query: orgDeptQuery,
     scope: parentScope(ORG_PARENT, 'query.deptId'),
-    response: record,
+    response: orgProfileRecord,
     handler: async ({ actor, query }) => {
       const { org, row } = await svc.profile(actor, query.deptId);
       if (row) return viewOf(ORG_PROFILE_FIELDS, row, { timeZone: tz, unmasked: false }, { deptName: org.deptName });
@@ -57,7 +57,7 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     access: { permission: 'profile_org_edit' },
     body: orgProfileSubmit,
     scope: parentScope(ORG_PARENT, 'body.deptId'),
-    response: record,
+    response: orgProfileRecord,
     handler: async ({ actor, body }) => {
       const { org, row, created } = await svc.submitProfile(actor, body as Record<string, unknown> & { deptId: string; version?: number; id?: string });
       return withMsg(viewOf(ORG_PROFILE_FIELDS, row, { timeZone: tz, unmasked: false }, { deptName: org.deptName }), created ? MSG.added : MSG.updated);
@@ -72,7 +72,7 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     access: { permission: 'profile_org' },
     query: orgDeptQuery,
     scope: parentScope(ORG_PARENT, 'query.deptId'),
-    response: z.array(z.object({ year: z.number(), total: z.number(), enterprise: z.number(), group: z.number(), person: z.number(), source: z.enum(['computed', 'stored']) })),
+    response: z.array(memberStatistic),
     handler: async ({ actor, query }) => svc.statistics(actor, query.deptId),
   });
 
@@ -100,6 +100,7 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     access: { permission: 'profile_org' },
     query: reportListQuery,
     scope: parentScope(ORG_PARENT, 'query.deptId'),
+    response: pageOf(annualReportRecord),
     handler: async ({ actor, query }) => {
       const page = await svc.reportPage(actor, query.deptId, query, query as Record<string, unknown>);
       return { ...page, records: page.records.map(reportView) };
@@ -114,6 +115,7 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     access: { permission: 'profile_org' },
     query: idQuery,
     scope: reportScope('query.id'),
+    response: annualReportRecord,
     handler: async ({ actor, query }) => reportView(await svc.report(actor, query.id)),
   });
 
@@ -125,6 +127,7 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     access: { permission: 'profile_org_edit' },
     body: annualReportSubmit,
     scope: reportScope('body.id'),
+    response: annualReportRecord,
     handler: async ({ actor, body }) => {
       const input = body as Record<string, unknown> & { deptId: string; id?: string; version?: number };
       return withMsg(reportView(await svc.submitReport(actor, input)), input.id ? MSG.updated : MSG.added);
@@ -139,6 +142,7 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     access: { permission: 'profile_org' },
     body: returnBody,
     scope: reportScope('body.id'),
+    response: annualReportRecord,
     handler: async ({ actor, body }) => withMsg(reportView(await svc.transition(actor, body, 1)), '提交成功'),
   });
 
@@ -150,6 +154,7 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     access: { permission: 'profile_org' },
     body: returnBody,
     scope: reportScope('body.id'),
+    response: annualReportRecord,
     handler: async ({ actor, body }) => withMsg(reportView(await svc.transition(actor, body, 2)), '退回成功'),
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { MASKED_MOBILE_RE, PROFILE_MSG, isMaskedCert, maskCert, maskPhone, type Fields } from '@gsl/contract';
+import { MASKED_MOBILE_RE, PROFILE_MSG, isMaskedCert, maskCert, maskPhone, type Fields, type ProfileView } from '@gsl/contract';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { formatTime } from '../../platform/http/time.js';
@@ -63,7 +63,7 @@ export function columnValues(fields: Fields, input: Record<string, unknown>, cip
  * Row (decrypted) → response: ids as strings, numerics as numbers, code fields with their label as
  * `<field>Name`, personal data masked unless `unmasked`; no hash, ciphertext or creator leaves.
  */
-export function viewOf(fields: Fields, row: Row, opts: { timeZone: string; unmasked: boolean }, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function viewOf(fields: Fields, row: Row, opts: { timeZone: string; unmasked: boolean }, extra: Record<string, unknown> = {}): ProfileView {
   const out: Record<string, unknown> = { id: String(row.id), deptId: String(row.deptId), ...extra };
   for (const [n, f] of Object.entries(fields)) {
     let v = row[n] ?? null;
@@ -78,7 +78,8 @@ export function viewOf(fields: Fields, row: Row, opts: { timeZone: string; unmas
   out.version = row.version;
   out.createTime = formatTime(row.createTime, opts.timeZone);
   out.updateTime = formatTime(row.updateTime, opts.timeZone);
-  return out;
+  // id, deptId, version and the times are set above; the described fields pass through.
+  return out as ProfileView;
 }
 
 /** The personal-data fields a set of rows actually shows (for the log of unmasked views). */

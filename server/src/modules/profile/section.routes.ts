@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MSG, PROFILE_MSG, idsQuery, requiredId, submitSchema, type PermissionCode } from '@gsl/contract';
+import { MSG, PROFILE_MSG, idsQuery, profileRecord, requiredId, submitSchema, type PermissionCode } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -29,7 +29,6 @@ export function parentScope(parent: ParentDef, idFrom: 'query.id' | 'query.ids' 
   return { resource: PROFILE_RESOURCE, record: { table: parent.sqlTable, idFrom, deptColumn: 'dept_id', ownerColumn: 'create_user', where } };
 }
 
-const record = z.object({ id: z.string(), deptId: z.string(), version: z.number() }).passthrough();
 
 /** list / submit / remove of every profile section (experience, equity, leadership …). */
 export default async function sectionRoutes(app: FastifyInstance) {
@@ -52,7 +51,7 @@ export default async function sectionRoutes(app: FastifyInstance) {
       access: { permission: p.permission as PermissionCode },
       query: z.object({ [p.parentField]: parentIdSchema }).strict(),
       scope: parentScope(p, `query.${p.parentField}`),
-      response: z.array(record),
+      response: z.array(profileRecord),
       handler: async ({ req, actor, query }) => {
         const rows = await svc.list(actor, (query as Record<string, string>)[p.parentField]);
         const unmasked = sensitive && (await unmaskedFor(app, actor));
@@ -69,7 +68,7 @@ export default async function sectionRoutes(app: FastifyInstance) {
       access: { permission: `${p.permission}_edit` as PermissionCode },
       body: submitSchema(def.fields, { [p.parentField]: parentIdSchema }),
       scope: parentScope(p, `body.${p.parentField}`),
-      response: record,
+      response: profileRecord,
       handler: async ({ actor, body }) => {
         const input = body as Record<string, unknown> & { id?: string; version?: number };
         const { row, created } = await svc.submit(actor, String(input[p.parentField]), input);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Envelope, PageResult } from '@gsl/contract';
+import type { AnnualReportView, Envelope, MemberStatistic, OrgProfileView, PageResult, ProfileBaseView, ProfileView } from '@gsl/contract';
 import { bladeCrudApi, emptyPage, type CrudApi, type ListQuery } from '../crud';
 import { uploadFile } from '../files';
 import { get, request } from '../http';
@@ -16,18 +16,13 @@ import type { LogRecord } from '../member';
  * holds 查看敏感信息; sending a masked number back keeps the stored one.
  */
 
-/** A profile record as the server answers it: the fields, code fields with `<field>Name`, `version`. */
-export interface ProfileRow {
-  id: string;
-  deptId: string;
-  deptName?: string | null;
-  unionId?: string;
-  name?: string;
-  version: number;
-  createTime?: string | null;
-  updateTime?: string | null;
-  [field: string]: unknown;
-}
+/**
+ * A profile record or section row as the server answers it (typed by the contract's profileRecord and
+ * profileBaseRecord): the fields, code fields with `<field>Name`, `version`. Only the keys every row
+ * needs are required, so the screens can also hold rows they build themselves.
+ */
+export type ProfileRow = Pick<ProfileView, 'id' | 'deptId' | 'version'> &
+  Partial<Pick<ProfileBaseView, 'unionId' | 'deptName' | 'name' | 'createTime' | 'updateTime'>> & { [field: string]: unknown };
 
 export type { Membership } from '@gsl/contract';
 
@@ -90,16 +85,7 @@ export const sectionList = (kind: ProfileKind, section: string, parentId: string
 // 组织档案
 
 /** The org's profile; before its first save: prefilled from the org, `id` null and `version` 0. */
-export interface OrgProfile {
-  id: string | null;
-  deptId: string;
-  deptName: string | null;
-  name: string | null;
-  version: number;
-  createTime: string | null;
-  updateTime: string | null;
-  [field: string]: unknown;
-}
+export type OrgProfile = OrgProfileView;
 
 export const orgProfileKeys = {
   all: ['profile', 'org'] as const,
@@ -120,14 +106,7 @@ export async function orgProfileSubmit(body: Record<string, unknown> & { deptId:
   return { data: envelope.data, msg: envelope.msg };
 }
 
-export interface MemberStatistic {
-  year: number;
-  total: number;
-  enterprise: number;
-  group: number;
-  person: number;
-  source: 'computed' | 'stored';
-}
+export type { MemberStatistic };
 
 export function useOrgStatistics(deptId: string | undefined) {
   return useQuery({
@@ -139,15 +118,8 @@ export function useOrgStatistics(deptId: string | undefined) {
 
 // 年报
 
-export interface AnnualReport extends ProfileRow {
-  year: number;
-  title: string;
-  content: string | null;
-  status: number;
-  statusName: string | null;
-  submitTime: string | null;
-  returnReason: string | null;
-}
+/** The report's described fields (year, title, content) come through the contract's passthrough. */
+export type AnnualReport = AnnualReportView & { year: number; title: string; content: string | null };
 
 export const annualReportApi = bladeCrudApi<AnnualReport, Record<string, unknown>>(`${PROFILE_PREFIX.org}/annualreport`, ['profile', 'org', 'annualreport']);
 
