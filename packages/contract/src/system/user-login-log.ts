@@ -23,6 +23,12 @@ export const loginLogRecord = z.object({
   createTime: z.string().nullable(),
 });
 export type LoginLogView = z.infer<typeof loginLogRecord>;
+/** portal/userlogin/list: the same entries without the user's and the org's ids. */
+export const portalLoginRecord = loginLogRecord.omit({ userId: true, deptId: true });
+export type PortalLoginView = z.infer<typeof portalLoginRecord>;
+
+/** How one signed on (loginType), as the logs name it. */
+export const LOGIN_TYPE_NAMES: Record<string, string> = { sso: '统一身份认证', sso_code: '授权码换取令牌', password: '账号密码', captcha: '验证码登录' };
 
 /** How a sign-on went, as the list shows it. */
 export const LOGIN_RESULT_NAMES: Record<number, string> = { 1: '成功', 0: '失败' };

@@ -1,4 +1,4 @@
-import { SEX_NAMES, USER_STATUS_NAMES, maskPhone, type LoginLogView, type UserView } from '@gsl/contract';
+import { LOGIN_TYPE_NAMES, SEX_NAMES, USER_STATUS_NAMES, maskPhone, type LoginLogView, type UserView } from '@gsl/contract';
 import { formatTime } from '../../platform/http/time.js';
 import type { UserRow } from './user.repo.js';
 
@@ -43,8 +43,6 @@ export function userView(row: UserRow, o: ViewOptions): UserView {
   };
 }
 
-const LOGIN_TYPES: Record<string, string> = { sso: '统一身份认证', sso_code: '授权码换取令牌', password: '账号密码', captcha: '验证码登录' };
-
 export function loginLogView(
   r: { id: string; userId: string | null; account: string | null; realName: string | null; deptId: string | null; deptName: string | null; loginType: string; success: number; message: string | null; remoteIp: string | null; userAgent: string | null; createTime: Date },
   timeZone: string,
@@ -57,7 +55,7 @@ export function loginLogView(
     deptId: r.deptId === null ? null : String(r.deptId),
     deptName: r.deptName,
     loginType: r.loginType,
-    loginTypeName: LOGIN_TYPES[r.loginType] ?? r.loginType,
+    loginTypeName: LOGIN_TYPE_NAMES[r.loginType] ?? r.loginType,
     success: r.success,
     message: r.message,
     remoteIp: r.remoteIp,

@@ -1,26 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { pageQuery } from '@gsl/contract';
-import { z } from 'zod';
+import { LOGIN_TYPE_NAMES, pageOf, pageQuery, portalLoginRecord, type PortalLoginView } from '@gsl/contract';
 import { resolveScope } from '../../../platform/access/scope.js';
 import { route } from '../../../platform/http/route.js';
 import { formatTime } from '../../../platform/http/time.js';
 import { userloginRepo } from './userlogin.repo.js';
-
-const LOGIN_TYPES: Record<string, string> = { sso: '统一身份认证', sso_code: '授权码换取令牌', password: '账号密码', captcha: '验证码登录' };
-
-const record = z.object({
-  id: z.string(),
-  account: z.string().nullable(),
-  realName: z.string().nullable(),
-  deptName: z.string().nullable(),
-  loginType: z.string(),
-  loginTypeName: z.string(),
-  success: z.number(),
-  message: z.string().nullable(),
-  remoteIp: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  createTime: z.string().nullable(),
-});
 
 export default async function userloginRoutes(app: FastifyInstance) {
   route(app, {
@@ -31,16 +14,16 @@ export default async function userloginRoutes(app: FastifyInstance) {
     access: { permission: 'portal_myorg' },
     query: pageQuery.passthrough(),
     scope: { resource: 'userlogin', list: { table: 'blade_user_login_log', deptColumn: 'dept_id', ownerColumn: 'user_id' } },
-    response: z.object({ records: z.array(record), total: z.number(), size: z.number(), current: z.number(), pages: z.number() }),
+    response: pageOf(portalLoginRecord),
     handler: async ({ actor, query }) => {
       const scope = await resolveScope(app.db, actor, 'userlogin');
       const page = await userloginRepo.page(app.db, scope, query, query as Record<string, unknown>);
       return {
         ...page,
-        records: page.records.map((r) => ({
+        records: page.records.map((r): PortalLoginView => ({
           ...r,
           id: String(r.id),
-          loginTypeName: LOGIN_TYPES[r.loginType] ?? r.loginType,
+          loginTypeName: LOGIN_TYPE_NAMES[r.loginType] ?? r.loginType,
           createTime: formatTime(r.createTime, app.config.timeZone),
         })),
       };
