@@ -53,32 +53,35 @@ export const tenantPackageSubmit = z
 export type TenantPackageSubmit = z.infer<typeof tenantPackageSubmit>;
 
 /** tenant list / detail / submit answer. */
-export interface TenantView {
-  id: string;
-  tenantId: string;
-  tenantName: string;
-  domainUrl: string | null;
-  linkman: string | null;
-  contactNumber: string | null;
-  address: string | null;
+export const tenantRecord = z.object({
+  id: z.string(),
+  tenantId: z.string(),
+  tenantName: z.string(),
+  domainUrl: z.string().nullable(),
+  linkman: z.string().nullable(),
+  contactNumber: z.string().nullable(),
+  address: z.string().nullable(),
   /** -1 = no limit. */
-  accountNumber: number;
+  accountNumber: z.number(),
   /** Live accounts of the tenant. */
-  accountUsed: number;
-  expireTime: string | null;
-  expired: boolean;
-  packageId: string | null;
-  packageName: string | null;
+  accountUsed: z.number(),
+  expireTime: z.string().nullable(),
+  expired: z.boolean(),
+  packageId: z.string().nullable(),
+  packageName: z.string().nullable(),
   /** The tenant's own datasource (数据源), or null: the main database. */
-  datasourceId: string | null;
-  datasourceName: string | null;
-  status: number;
-  version: number;
-  createTime: string | null;
+  datasourceId: z.string().nullable(),
+  datasourceName: z.string().nullable(),
+  status: z.number(),
+  version: z.number(),
+  createTime: z.string().nullable(),
   /** Only in the answer that created the tenant: its admin account and initial password, shown once. */
-  adminAccount?: string;
-  adminPassword?: string;
-}
+  adminAccount: z.string().optional(),
+  adminPassword: z.string().optional(),
+});
+export type TenantView = z.infer<typeof tenantRecord>;
+/** tenant/select item. */
+export const tenantOption = z.object({ tenantId: z.string(), tenantName: z.string() });
 
 /** tenant/setting body (ids in the query): quota, expiry and, when given, the package ('' = none). */
 export interface TenantSetting {
@@ -87,14 +90,9 @@ export interface TenantSetting {
   packageId?: string | null;
 }
 
-/** tenant-package list / detail answer; menuIds comma-separated. */
-export interface TenantPackageView {
-  id: string;
-  packageName: string;
-  menuIds: string;
-  remark: string | null;
-  version: number;
-}
+/** tenant-package list / detail answer; menuIds comma-separated (submit answers id, packageName and menuIds). */
+export const tenantPackageRecord = z.object({ id: z.string(), packageName: z.string(), menuIds: z.string(), remark: z.string().nullable(), version: z.number() });
+export type TenantPackageView = z.infer<typeof tenantPackageRecord>;
 
 /** Tenant datasources (数据源管理) and the tenant's binding (租户管理 → 数据源). */
 export const DATASOURCE_MSG = {
@@ -133,20 +131,25 @@ export const datasourceSubmit = z
   .strict();
 export type DatasourceSubmit = z.infer<typeof datasourceSubmit>;
 
-export interface DatasourceView {
-  id: string;
-  name: string;
-  driverClass: string;
-  url: string;
-  username: string;
+/** datasource list / detail / submit answer (never the password). */
+export const datasourceRecord = z.object({
+  id: z.string(),
+  name: z.string(),
+  driverClass: z.string(),
+  url: z.string(),
+  username: z.string(),
   /** Whether a password is stored (it is never answered). */
-  hasPassword: boolean;
-  remark: string | null;
+  hasPassword: z.boolean(),
+  remark: z.string().nullable(),
   /** Tenants bound to it ("000002 某商会"). */
-  tenants: string[];
-  version: number;
-  createTime: string | null;
-}
+  tenants: z.array(z.string()),
+  version: z.number(),
+  createTime: z.string().nullable(),
+});
+export type DatasourceView = z.infer<typeof datasourceRecord>;
+/** datasource/select item: inUse when a tenant is bound to it. */
+export const datasourceOption = z.object({ id: z.string(), name: z.string(), url: z.string(), inUse: z.boolean() });
+export type DatasourceOption = z.infer<typeof datasourceOption>;
 
 /** tenant/datasource body: bind the tenant (business id) to a datasource. */
 export const tenantDatasourceBind = z

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DatasourceSubmit, DatasourceView, Envelope } from '@gsl/contract';
+import type { DatasourceOption, DatasourceSubmit, DatasourceView, Envelope } from '@gsl/contract';
 import { bladeCrudApi, type Saved } from '../crud';
 import { get, request } from '../http';
 
@@ -14,12 +14,7 @@ import { get, request } from '../http';
  */
 export const datasourceApi = bladeCrudApi<DatasourceView, DatasourceSubmit>('/api/blade-develop/datasource', ['system', 'datasource']);
 
-export interface DatasourceOption {
-  id: string;
-  name: string;
-  url: string;
-  inUse: boolean;
-}
+export type { DatasourceOption };
 
 export function useDatasourceOptions(enabled: boolean) {
   return useQuery({

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, datasourceSubmit, idQuery, idsQuery, pageQuery, type DatasourceView } from '@gsl/contract';
+import { z } from 'zod';
+import { MSG, datasourceOption, datasourceRecord, datasourceSubmit, idQuery, idsQuery, pageOf, pageQuery, type DatasourceOption, type DatasourceView } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -47,6 +48,7 @@ export default async function datasourceRoutes(app: FastifyInstance) {
     tags: ['system-datasource'],
     access: { permission: ['datasource', 'tenant_datasource'] },
     query: pageQuery.passthrough(),
+    response: pageOf(datasourceRecord),
     handler: async ({ query }) => {
       const page = await datasourceRepo.page(main, query, query as Record<string, unknown>);
       const tenants = await tenantsOf(page.records.map((r) => String(r.id)));
@@ -61,6 +63,7 @@ export default async function datasourceRoutes(app: FastifyInstance) {
     tags: ['system-datasource'],
     access: { permission: 'datasource' },
     query: idQuery,
+    response: datasourceRecord,
     handler: async ({ query }) => detail(query.id),
   });
 
@@ -70,10 +73,11 @@ export default async function datasourceRoutes(app: FastifyInstance) {
     summary: 'datasource select: 数据源下拉选项 (租户绑定数据源时选择; 已被租户使用的注明)',
     tags: ['system-datasource'],
     access: { permission: ['datasource', 'tenant_datasource'] },
+    response: z.array(datasourceOption),
     handler: async () => {
       const rows = await datasourceRepo.options(main);
       const tenants = await tenantsOf(rows.map((r) => String(r.id)));
-      return rows.map((r) => ({ id: String(r.id), name: r.name, url: r.url, inUse: tenants.has(String(r.id)) }));
+      return rows.map((r): DatasourceOption => ({ id: String(r.id), name: r.name, url: r.url, inUse: tenants.has(String(r.id)) }));
     },
   });
 
@@ -84,6 +88,7 @@ export default async function datasourceRoutes(app: FastifyInstance) {
     tags: ['system-datasource'],
     access: { permission: 'datasource' },
     body: datasourceSubmit,
+    response: datasourceRecord,
     handler: async ({ actor, body }) => {
       const { id, created } = await svc.submit(actor, body);
       return withMsg(await detail(id), created ? MSG.added : MSG.updated);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, idQuery, idsQuery, pageQuery, tenantPackageSubmit } from '@gsl/contract';
+import { MSG, idQuery, idsQuery, pageOf, pageQuery, tenantPackageRecord, tenantPackageSubmit, type TenantPackageView } from '@gsl/contract';
 import { PLATFORM_CODES } from '../../../platform/access/tenant.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
@@ -20,10 +20,11 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     tags: ['system'],
     access: { permission: ['tenantpackage', 'tenant'] }, // the tenant screen names each tenant's package
     query: pageQuery.passthrough(),
+    response: pageOf(tenantPackageRecord),
     handler: async ({ query }) => {
       const page = await packageRepo.page(db, query, query as Record<string, unknown>);
       const menus = await packageRepo.menuIdsOf(db, page.records.map((r) => String(r.id)));
-      return { ...page, records: page.records.map((r) => ({ ...r, id: String(r.id), menuIds: menus(String(r.id)) })) };
+      return { ...page, records: page.records.map((r): TenantPackageView => ({ ...r, id: String(r.id), menuIds: menus(String(r.id)) })) };
     },
   });
 
@@ -34,10 +35,11 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     tags: ['system'],
     access: { permission: 'tenantpackage' },
     query: idQuery,
+    response: tenantPackageRecord,
     handler: async ({ query }) => {
       const row = await packageRepo.findById(db, query.id);
       if (!row) throw notFound();
-      return { ...row, id: String(row.id), menuIds: (await packageRepo.menuIdsOf(db, [query.id]))(query.id) };
+      return { ...row, id: String(row.id), menuIds: (await packageRepo.menuIdsOf(db, [query.id]))(query.id) } satisfies TenantPackageView;
     },
   });
 
@@ -57,6 +59,7 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     tags: ['system'],
     access: { permission: 'tenantpackage' },
     body: tenantPackageSubmit,
+    response: tenantPackageRecord.pick({ id: true, packageName: true, menuIds: true }),
     handler: async ({ actor, body }) => {
       const { id, menuIds } = await packageService.submit(db, actor, body);
       return withMsg({ id, packageName: body.packageName, menuIds: menuIds.join(',') }, body.id ? MSG.updated : MSG.added);

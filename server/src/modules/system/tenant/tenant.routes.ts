@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DATASOURCE_MSG, MSG, idField, idQuery, idsQuery, pageQuery, tenantDatasourceBind, tenantSubmit } from '@gsl/contract';
+import { DATASOURCE_MSG, MSG, idField, idQuery, idsQuery, pageOf, pageQuery, tenantDatasourceBind, tenantOption, tenantRecord, tenantSubmit, type TenantView } from '@gsl/contract';
 import { bindTenant } from '../../../platform/tenancy/bind.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
@@ -16,7 +16,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
   const tz = config.timeZone;
   // Every copy of the platform tables to a bound tenant's database may carry a package change: its roles follow.
   app.services.tenantSync.register((tx, tenantId) => tenantService.followPackage(tenancy.main, tx, tenantId));
-  const view = (r: TenantRow, used: number) => ({
+  const view = (r: TenantRow, used: number): TenantView => ({
     ...r,
     id: String(r.id),
     packageId: r.packageId == null ? null : String(r.packageId),
@@ -36,6 +36,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     tags: ['system-tenant'],
     access: { permission: 'tenant' },
     query: pageQuery.passthrough(),
+    response: pageOf(tenantRecord),
     handler: async ({ query }) => {
       const page = await tenantRepo.page(db, query, query as Record<string, unknown>);
       const used = await tenantService.accountsUsed(db, tenancy, page.records);
@@ -50,6 +51,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     tags: ['system-tenant'],
     access: { permission: 'tenant' },
     query: idQuery,
+    response: tenantRecord,
     handler: async ({ query }) => {
       const row = await tenantRepo.findById(db, query.id);
       if (!row) throw notFound();
@@ -63,6 +65,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     summary: 'tenant select: 租户下拉选项',
     tags: ['system-tenant'],
     access: { permission: 'tenant' },
+    response: z.array(tenantOption),
     handler: async () => (await tenantRepo.options(db)).map((r) => ({ tenantId: r.tenantId, tenantName: r.tenantName })),
   });
 
@@ -73,6 +76,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     tags: ['system-tenant'],
     access: { permission: 'tenant' },
     body: tenantSubmit,
+    response: tenantRecord,
     handler: async ({ actor, body }) => {
       const { id, adminPassword } = await tenantService.submit(db, actor, body, config.defaultTenantId);
       const row = await tenantRepo.findById(db, id);
