@@ -16,6 +16,7 @@ export * from './system/topmenu.js';
 export * from './system/scope.js';
 export * from './system/tenant.js';
 export * from './system/user-login-log.js';
+export * from './system/log.js';
 export * from './system/attach.js';
 export * from './member/member.js';
 export * from './profile/profile.js';

@@ -1,3 +1,5 @@
+import { apiLogRecord, errorLogRecord, usualLogRecord } from '@gsl/contract';
+import type { ZodType } from 'zod';
 import type { FieldWhitelist } from '../../platform/http/paging.js';
 
 /** The three BladeX log tables behind one module (specification §7 "blade-log usual, api and error"). */
@@ -6,6 +8,8 @@ export interface LogKind {
   path: 'usual' | 'api' | 'error';
   permission: 'log_usual' | 'log_api' | 'log_error';
   label: string;
+  /** The answer's schema: a list row has listColumns, a detail every column. */
+  record: ZodType;
   /** Columns of a list row (large columns such as stack traces only in the detail). */
   listColumns: string[];
   fields: FieldWhitelist;
@@ -27,6 +31,7 @@ export const LOG_KINDS: LogKind[] = [
     path: 'usual',
     permission: 'log_usual',
     label: '通用日志',
+    record: usualLogRecord,
     listColumns: [...base, 'logLevel', 'logId'],
     fields: { ...common, logLevel: { column: 'l.logLevel', kind: 'text' }, logId: { column: 'l.logId', kind: 'text' } },
   },
@@ -35,6 +40,7 @@ export const LOG_KINDS: LogKind[] = [
     path: 'api',
     permission: 'log_api',
     label: '接口日志',
+    record: apiLogRecord,
     listColumns: [...base, 'type', 'title', 'time', 'status'],
     fields: { ...common, title: { column: 'l.title', kind: 'text' }, type: { column: 'l.type', kind: 'text' }, status: { column: 'l.status', kind: 'int' }, time: { column: 'l.time', kind: 'int' } },
   },
@@ -43,6 +49,7 @@ export const LOG_KINDS: LogKind[] = [
     path: 'error',
     permission: 'log_error',
     label: '错误日志',
+    record: errorLogRecord,
     listColumns: [...base, 'exceptionName', 'message'],
     fields: { ...common, exceptionName: { column: 'l.exceptionName', kind: 'text' }, message: { column: 'l.message', kind: 'text' } },
   },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { idQuery, pageQuery } from '@gsl/contract';
+import { idQuery, pageOf, pageQuery, type LogView } from '@gsl/contract';
 import { resolveScope } from '../../platform/access/scope.js';
 import { notFound } from '../../platform/http/errors.js';
 import { route } from '../../platform/http/route.js';
@@ -9,13 +9,15 @@ import { logRepo } from './log.repo.js';
 
 /** blade-log: usual, api and error lists and details. */
 export default async function logRoutes(app: FastifyInstance) {
-  const view = (row: Record<string, unknown>) => ({
-    ...row,
-    id: String(row.id),
-    createUser: row.createUser == null ? null : String(row.createUser),
-    createDept: row.createDept == null ? null : String(row.createDept),
-    createTime: formatTime(row.createTime as Date, app.config.timeZone),
-  });
+  // The row holds the kind's columns (listColumns, or all of them for a detail), which the LogView types name.
+  const view = (row: Record<string, unknown>) =>
+    ({
+      ...row,
+      id: String(row.id),
+      createUser: row.createUser == null ? null : String(row.createUser),
+      createDept: row.createDept == null ? null : String(row.createDept),
+      createTime: formatTime(row.createTime as Date, app.config.timeZone),
+    }) as LogView;
 
   for (const kind of LOG_KINDS) {
     route(app, {
@@ -25,6 +27,7 @@ export default async function logRoutes(app: FastifyInstance) {
       tags: ['log'],
       access: { permission: kind.permission },
       query: pageQuery.passthrough(),
+      response: pageOf(kind.record),
       handler: async ({ actor, query }) => {
         const scope = await resolveScope(app.db, actor, 'log');
         const page = await logRepo.page(app.db, kind, actor, scope, query, query as Record<string, unknown>);
@@ -39,6 +42,7 @@ export default async function logRoutes(app: FastifyInstance) {
       tags: ['log'],
       access: { permission: kind.permission },
       query: idQuery,
+      response: kind.record,
       handler: async ({ actor, query }) => {
         const scope = await resolveScope(app.db, actor, 'log');
         const row = await logRepo.detail(app.db, kind, actor, scope, query.id);

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ApiLogView, ErrorLogView, LogCommonView, LogView, UsualLogView } from '@gsl/contract';
 import { bladeCrudApi, type CrudApi } from '../crud';
 import { get } from '../http';
 
@@ -11,51 +12,8 @@ import { get } from '../http';
  */
 export type LogKind = 'usual' | 'api' | 'error';
 
-/** Columns shared by the three tables. */
-export interface LogCommonView {
-  id: string;
-  tenantId?: string | null;
-  serviceId: string | null;
-  serverHost: string | null;
-  serverIp?: string | null;
-  env: string | null;
-  method: string | null;
-  requestUri: string | null;
-  userAgent?: string | null;
-  remoteIp: string | null;
-  methodClass?: string | null;
-  methodName?: string | null;
-  params?: string | null;
-  createBy: string | null;
-  createUser?: string | null;
-  createDept?: string | null;
-  createTime: string | null;
-}
-
-export interface UsualLogView extends LogCommonView {
-  logLevel: string | null;
-  logId: string | null;
-  logData?: string | null;
-}
-
-export interface ApiLogView extends LogCommonView {
-  /** 1 normal (HTTP < 400), 2 failed. */
-  type: string | null;
-  title: string | null;
-  /** Milliseconds. */
-  time: number | null;
-  status: number | null;
-}
-
-export interface ErrorLogView extends LogCommonView {
-  exceptionName: string | null;
-  message: string | null;
-  stackTrace?: string | null;
-  lineNumber?: number | null;
-  fileName?: string | null;
-}
-
-export type LogView = UsualLogView | ApiLogView | ErrorLogView;
+/** The rows are the contract's answer types (columns shared by the three tables, then each kind's own). */
+export type { ApiLogView, ErrorLogView, LogCommonView, LogView, UsualLogView };
 
 const base = (kind: LogKind) => `/api/blade-log/${kind}`;
 export const logKeys = {
