@@ -88,3 +88,16 @@ export interface DeptTreeNode {
   unionId: string | null;
   regionLevel: number | null;
 }
+
+/** portal/deptInfo/detail: the signed-in user's org as the header names it. */
+export const deptInfoRecord = z.object({
+  id: z.string(),
+  deptId: z.string(),
+  deptName: z.string(),
+  orgName: z.string(),
+  chamberName: z.string(),
+  regionLevel: z.number().nullable(),
+  deptCategory: z.number(),
+  unionId: z.string().nullable(),
+});
+export type DeptInfo = z.infer<typeof deptInfoRecord>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { deptInfoRecord, idOf, type DeptInfo } from '@gsl/contract';
 import { route } from '../../platform/http/route.js';
 import { notFound } from '../../platform/http/errors.js';
 import { authRepo } from '../auth/auth.repo.js';
@@ -30,7 +31,8 @@ export default async function portalRoutes(app: FastifyInstance) {
     summary: 'portal/deptInfo/detail: 当前机构信息 (页头机构名称)',
     tags: ['portal'],
     access: { permission: 'authenticated' },
-    handler: async ({ actor }) => {
+    response: deptInfoRecord,
+    handler: async ({ actor }): Promise<DeptInfo> => {
       const dept = await authRepo.deptOf(db, actor.deptId);
       if (!dept) throw notFound();
       return {
@@ -52,7 +54,7 @@ export default async function portalRoutes(app: FastifyInstance) {
     tags: ['portal'],
     access: { permission: 'authenticated' },
     scope: { record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
-    query: z.object({ deptId: z.string({ message: '请提供机构编号' }).regex(/^\d{1,19}$/, '机构编号格式不正确') }),
+    query: z.object({ deptId: idOf('机构编号格式不正确', { required: '请提供机构编号' }) }),
     handler: async ({ actor, query }) => {
       // Only a dept of the actor's tenant on the actor's own line (itself, an ancestor or a descendant)
       // resolves — administrators included: the call answers what the caller's org belongs to, not a

@@ -1,18 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import type { DeptInfo } from '@gsl/contract';
 import { useSession } from '../../utils/useSession';
 import { get } from '../http';
 
 /** The signed-in user's organisation (portal/deptInfo/detail). */
-export interface DeptInfo {
-  id: string;
-  deptId: string;
-  deptName: string;
-  orgName: string;
-  chamberName: string;
-  regionLevel: string | number | null;
-  deptCategory: string | number | null;
-  unionId: string | null;
-}
+export type { DeptInfo };
 
 export const getDeptInfo = (signal?: AbortSignal) => get<DeptInfo>('/api/aoc-service/portal/deptInfo/detail', undefined, { signal });
 
