@@ -55,6 +55,17 @@ export const attachRecord = z.object({
 });
 export type AttachView = z.infer<typeof attachRecord>;
 
+/** put-file-attach: the stored file, named by its public id (`link` is what a record stores; never the storage key). */
+export const attachUploaded = z.object({
+  attachId: z.string(),
+  link: z.string(),
+  domain: z.string(),
+  name: z.string(),
+  originalName: z.string(),
+  size: z.number(),
+});
+export type AttachUploaded = z.infer<typeof attachUploaded>;
+
 /** A link that opens one file without headers (img src, a new tab): valid a few minutes, for that file only. */
 export const attachDownloadLink = z.object({ link: z.string(), expiresIn: z.number() });
 export type AttachDownloadLink = z.infer<typeof attachDownloadLink>;

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { attachDownloadLink, attachLink, attachListQuery, attachPublicIdQuery, attachRecord, idQuery, idsQuery, MSG, pageOf } from '@gsl/contract';
+import { attachDownloadLink, attachLink, attachListQuery, attachPublicIdQuery, attachRecord, attachUploaded, idQuery, idsQuery, MSG, pageOf, type AttachUploaded } from '@gsl/contract';
 import { scopedTable } from '../../platform/access/scope.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
@@ -54,6 +54,7 @@ export default async function attachRoutes(app: FastifyInstance) {
     access: { permission: 'authenticated' },
     query: z.object({ category: z.enum(['avatar', 'attachment'], { message: '附件类别不正确' }).optional() }),
     consumes: ['multipart/form-data'],
+    response: attachUploaded,
     handler: async ({ req, actor, query }) => {
       if (!req.isMultipart()) throw badRequest('请使用 multipart/form-data 上传文件');
       const file = await req.file().catch((err: unknown) => {
@@ -91,7 +92,7 @@ export default async function attachRoutes(app: FastifyInstance) {
         createDept: actor.deptId,
       });
       // The storage key stays on the server: the answer names the file by its public id only.
-      return { attachId: stored.id, link: attachLink(stored.publicId), domain: '', name: stored.publicId, originalName, size: buffer.length };
+      return { attachId: stored.id, link: attachLink(stored.publicId), domain: '', name: stored.publicId, originalName, size: buffer.length } satisfies AttachUploaded;
     },
   });
 

@@ -128,7 +128,7 @@ function withId(route: RouteEntry, caller: Caller, idFrom: string, id: string, v
   return { method: route.method, path, query, ...(body !== undefined ? { json: body } : {}) };
 }
 
-/** An id no row has (fits bigint and the usual \d{1,19} rule). */
+/** An id no row has (fits bigint and the contract's ID_RE). */
 const MISSING_ID = '9000000000000000001';
 /** A public id (a file's) no row has. */
 const MISSING_PUBLIC_ID = 'f'.repeat(32);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AnnualReportView, Envelope, MemberStatistic, OrgProfileView, PageResult, ProfileBaseView, ProfileView } from '@gsl/contract';
+import type { AnnualReportView, AttachUploaded, Envelope, MemberStatistic, OrgProfileView, PageResult, ProfileBaseView, ProfileView } from '@gsl/contract';
 import { bladeCrudApi, emptyPage, type CrudApi, type ListQuery } from '../crud';
 import { uploadFile } from '../files';
 import { get, request } from '../http';
@@ -131,12 +131,7 @@ export async function annualReportTransition(action: 'report' | 'return', body: 
 
 // 附件 (照片, 标志)
 
-export interface UploadedAttach {
-  attachId: string;
-  link: string;
-  originalName: string;
-  size: number;
-}
+export type UploadedAttach = AttachUploaded;
 
 /** put-file-attach: one file as multipart `file`; the answer's `link` is what a url field stores. */
 export async function uploadAttach(file: File): Promise<UploadedAttach> {
