@@ -82,7 +82,11 @@ export interface RouteDef<Q = unknown, B = unknown, P = unknown> {
   query?: ZodType<Q>;
   body?: ZodType<B>;
   params?: ZodType<P>;
-  /** Schema of `data` inside the envelope (documentation). */
+  /**
+   * Schema of `data` inside the envelope, from the contract (its type is what the web infers). It documents
+   * the answer (OpenAPI) and is not the serializer: a Fastify response schema would drop every field it does
+   * not name and coerce mistyped values, so a schema lagging behind a view would silently change answers.
+   */
   response?: ZodType;
   /** Write an api log row; defaults to true for non-GET calls. */
   audit?: boolean;
