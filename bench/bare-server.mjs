@@ -27,7 +27,9 @@ const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, 
 pool.on('error', () => {});
 
 const account = process.env.ACCOUNT || 'js_aoc';
-const { rows } = await pool.query('select d.id_path from blade_user u join blade_dept d on d.id = u.dept_id where u.account = $1 and u.is_deleted = 0', [account]);
+const { rows } = await pool.query('select d.id_path from blade_user u join blade_dept d on d.id = u.dept_id where u.account = $1 and u.is_deleted = 0', [
+  account,
+]);
 if (!rows.length) {
   console.error(`bare-server: no user ${account}`);
   process.exit(1);

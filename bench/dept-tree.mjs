@@ -32,7 +32,9 @@ async function insertDepts(dataDir) {
   try {
     const t0 = performance.now();
     await db.exec('begin');
-    const { rows } = await db.query(`select id::text as id, tenant_id, ancestors, id_path from blade_dept where union_id = $1 and is_deleted = 0`, [PROVINCE_UNION_ID]);
+    const { rows } = await db.query(`select id::text as id, tenant_id, ancestors, id_path from blade_dept where union_id = $1 and is_deleted = 0`, [
+      PROVINCE_UNION_ID,
+    ]);
     if (!rows.length) throw new Error(`demo province ${PROVINCE_UNION_ID} not found (was the database seeded with demo data?)`);
     const p = rows[0];
     await db.query(
@@ -123,7 +125,8 @@ export async function runDeptTree(ctx) {
         duration: DURATION,
         timeout: 30,
       });
-      if (r.non2xx + r.errors > 0) problems.push(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts) out of ${r.requests.total} requests`);
+      if (r.non2xx + r.errors > 0)
+        problems.push(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts) out of ${r.requests.total} requests`);
       const name = `${label} (${connections} conn, ${DURATION} s)`;
       record(`${name} req/s`, r.requests.average.toFixed(r.requests.average < 10 ? 1 : 0), null, null);
       record(`${name} p50 / p99`, `${r.latency.p50} ms / ${r.latency.p99} ms`, null, null);

@@ -102,10 +102,16 @@ export async function runLoad(ctx) {
   const connections = positiveInt('LOAD_CONNECTIONS', 100);
   const adminUrl = process.env.DATABASE_URL || null;
 
-  console.log(`\nload: ${connections} connections × ${seconds} s on 127.0.0.1, API_CRYPTO=1, ${adminUrl ? 'PostgreSQL (a new database on DATABASE_URL, dropped afterwards)' : 'PGlite in a temp DATA_DIR'}`);
-  if (!adminUrl) console.log('load: DATABASE_URL is unset — the bare Fastify + pg comparison is skipped (an embedded PGlite database cannot be shared with a second process); the mix still runs on PGlite');
+  console.log(
+    `\nload: ${connections} connections × ${seconds} s on 127.0.0.1, API_CRYPTO=1, ${adminUrl ? 'PostgreSQL (a new database on DATABASE_URL, dropped afterwards)' : 'PGlite in a temp DATA_DIR'}`,
+  );
+  if (!adminUrl)
+    console.log(
+      'load: DATABASE_URL is unset — the bare Fastify + pg comparison is skipped (an embedded PGlite database cannot be shared with a second process); the mix still runs on PGlite',
+    );
   const [load1] = loadavg();
-  if (load1 > availableParallelism() / 2) console.log(`load: load average ${load1.toFixed(2)} on ${availableParallelism()} CPUs — other work shares the machine, figures will be noisy`);
+  if (load1 > availableParallelism() / 2)
+    console.log(`load: load average ${load1.toFixed(2)} on ${availableParallelism()} CPUs — other work shares the machine, figures will be noisy`);
 
   // ── the product, on a database of its own ──
   const db = adminUrl ? await createDatabase(adminUrl, asyncCleanups) : null;
@@ -151,7 +157,10 @@ export async function runLoad(ctx) {
     } catch {
       /* counted as bad below */
     }
-    const good = status === 200 && parsed && (kind === 'refresh' ? typeof parsed.refresh_token === 'string' && typeof parsed.access_token === 'string' : parsed.success === true);
+    const good =
+      status === 200 &&
+      parsed &&
+      (kind === 'refresh' ? typeof parsed.refresh_token === 'string' && typeof parsed.access_token === 'string' : parsed.success === true);
     if (good) s.ok++;
     else {
       s.bad++;
@@ -213,7 +222,12 @@ export async function runLoad(ctx) {
   let listOnly = null;
   if (db) {
     log(`load: userlogin/list alone through the product, ${connections} connections, ${seconds} s …`);
-    const r = await autocannon({ url: `http://${HOST}:${port}${LIST_PATH}`, headers: { authorization: CLIENT, 'blade-auth': `bearer ${fallbackAccess}` }, connections, duration: seconds });
+    const r = await autocannon({
+      url: `http://${HOST}:${port}${LIST_PATH}`,
+      headers: { authorization: CLIENT, 'blade-auth': `bearer ${fallbackAccess}` },
+      connections,
+      duration: seconds,
+    });
     listOnly = summarise(r);
     recordRun(`load userlogin/list alone, product (${connections} conn, ${seconds} s, ${journalRows} rows)`, listOnly, 0);
   }
@@ -235,9 +249,11 @@ export async function runLoad(ctx) {
     lostRows === 0 && lostUses === 0 && unanswered >= 0,
   );
   record('load refresh chains revoked during the run', `${counts.revoked}`, '0', counts.revoked === 0);
-  if (lostRows || lostUses) problems.push(`load: lost writes — ${lostRows} refresh tokens handed out are not rows, ${lostUses} spent tokens are not marked used`);
+  if (lostRows || lostUses)
+    problems.push(`load: lost writes — ${lostRows} refresh tokens handed out are not rows, ${lostUses} spent tokens are not marked used`);
   if (unanswered < 0) problems.push(`load: ${-unanswered} more refresh answers than rows created during the run`);
-  if (unanswered > connections) problems.push(`load: ${unanswered} refresh rows without an answer, more than the ${connections} requests that can be in flight when the run stops`);
+  if (unanswered > connections)
+    problems.push(`load: ${unanswered} refresh rows without an answer, more than the ${connections} requests that can be in flight when the run stops`);
   if (counts.revoked) problems.push(`load: ${counts.revoked} refresh chains were revoked during the run (a refresh token was presented twice)`);
 
   // ── the same SQL through a bare Fastify + pg handler ──
@@ -253,7 +269,9 @@ export async function runLoad(ctx) {
     const check = await request(barePort, 'GET', '/list?current=1&size=10');
     const ids = (page) => page.records.map((r) => String(r.id)).join(',');
     if (check.status !== 200 || check.body?.data?.total !== journalRows || ids(check.body.data) !== ids(firstPage.body.data)) {
-      throw new Error(`bare check: the bare handler does not answer what the product answered (HTTP ${check.status}, total ${check.body?.data?.total} vs ${journalRows})`);
+      throw new Error(
+        `bare check: the bare handler does not answer what the product answered (HTTP ${check.status}, total ${check.body?.data?.total} vs ${journalRows})`,
+      );
     }
     log(`load: bare Fastify + pg, same SQL (${journalRows} rows in scope), ${connections} connections, ${seconds} s …`);
     const r = await autocannon({ url: `http://${HOST}:${barePort}/list?current=1&size=10`, connections, duration: seconds });

@@ -71,13 +71,14 @@ async function pickFilters(url, account) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows: [u] } = await client.query(
-      `select d.id_path from blade_user u join blade_dept d on d.id = u.dept_id where u.account = $1 and u.is_deleted = 0`,
-      [account],
-    );
+    const {
+      rows: [u],
+    } = await client.query(`select d.id_path from blade_user u join blade_dept d on d.id = u.dept_id where u.account = $1 and u.is_deleted = 0`, [account]);
     if (!u) throw new Error(`account ${account} missing on the large database`);
     // The scope's busiest county-level region (a district of the city; for the province, a whole city code is also fine).
-    const { rows: [r] } = await client.query(
+    const {
+      rows: [r],
+    } = await client.query(
       `select m.region_code, count(*)::int as n from aoc_member_enterprise m
         where m.is_deleted = 0 and m.dept_id in (select id from blade_dept where id_path like $1 and is_deleted = 0)
           and m.region_code not like '%00'
@@ -86,7 +87,9 @@ async function pickFilters(url, account) {
     );
     if (!r) throw new Error(`no member enterprises in ${account}'s scope`);
     // The commonest three-character name start in that region (a place and the first brand character).
-    const { rows: [p] } = await client.query(
+    const {
+      rows: [p],
+    } = await client.query(
       `select left(name, 3) as prefix, count(*)::int as n from aoc_member_enterprise
         where is_deleted = 0 and region_code = $1 group by 1 order by 2 desc, 1 limit 1`,
       [r.region_code],
@@ -109,7 +112,10 @@ async function withRss(pid, fn) {
   };
   const startMb = read();
   let peak = startMb;
-  const timer = setInterval(() => { const v = read(); if (v > peak) peak = v; }, 50);
+  const timer = setInterval(() => {
+    const v = read();
+    if (v > peak) peak = v;
+  }, 50);
   try {
     const result = await fn();
     return { result, peakMb: peak, startMb };
@@ -131,7 +137,9 @@ export async function runMembers(ctx, { required = true } = {}) {
     return;
   }
   const s = probe.sizes;
-  log(`members: ${s.aoc_member_enterprise?.toLocaleString('en')} enterprises, ${s.aoc_member_person?.toLocaleString('en')} persons, ${s.blade_dept?.toLocaleString('en')} depts, ${s.aoc_chamber?.toLocaleString('en')} chambers (planner estimates)`);
+  log(
+    `members: ${s.aoc_member_enterprise?.toLocaleString('en')} enterprises, ${s.aoc_member_person?.toLocaleString('en')} persons, ${s.blade_dept?.toLocaleString('en')} depts, ${s.aoc_chamber?.toLocaleString('en')} chambers (planner estimates)`,
+  );
 
   const seconds = positiveInt('MEMBERS_SECONDS', 15);
   const connections = positiveInt('MEMBERS_CONNECTIONS', 100);
@@ -150,7 +158,8 @@ export async function runMembers(ctx, { required = true } = {}) {
     // ── member-count ──
     for (const account of accounts) {
       const first = await get(account, COUNT);
-      if (first.status !== 200 || !first.body?.success) throw new Error(`member-count (${account}): HTTP ${first.status} ${JSON.stringify(first.body)?.slice(0, 300)}`);
+      if (first.status !== 200 || !first.body?.success)
+        throw new Error(`member-count (${account}): HTTP ${first.status} ${JSON.stringify(first.body)?.slice(0, 300)}`);
       const ms = [];
       for (let i = 0; i < 20; i++) {
         const t0 = performance.now();
@@ -182,7 +191,12 @@ export async function runMembers(ctx, { required = true } = {}) {
         const bytes = await download(HOST, port, exportPath, { authorization: CLIENT, 'blade-auth': `bearer ${tokens.nj_aoc}` });
         return { ms: performance.now() - t0, bytes };
       });
-      record(`export ${exportPath.split('/').pop()}, nj_aoc (whole scope)`, `${(result.ms / 1000).toFixed(1)} s, ${(result.bytes / 1e6).toFixed(1)} MB, server RSS peak ${peakMb.toFixed(0)} MB (${startMb.toFixed(0)} MB before)`, '< 15 s, < 300 MB RSS', result.ms < 15_000 && peakMb < 300);
+      record(
+        `export ${exportPath.split('/').pop()}, nj_aoc (whole scope)`,
+        `${(result.ms / 1000).toFixed(1)} s, ${(result.bytes / 1e6).toFixed(1)} MB, server RSS peak ${peakMb.toFixed(0)} MB (${startMb.toFixed(0)} MB before)`,
+        '< 15 s, < 300 MB RSS',
+        result.ms < 15_000 && peakMb < 300,
+      );
     }
     if (!importPath) {
       record('import of 10,000 member enterprises', `missing: no ${ENTERPRISE} import call in /api/openapi.json yet`, '< 20 s', null);
@@ -215,9 +229,11 @@ export async function runMembers(ctx, { required = true } = {}) {
       const path = `${ENTERPRISE}/page?${qs}`;
       const check = await get(account, path);
       const data = check.body?.data;
-      if (check.status !== 200 || !check.body?.success || !Array.isArray(data?.records)) throw new Error(`member page (${account}): HTTP ${check.status} ${JSON.stringify(check.body)?.slice(0, 300)}`);
+      if (check.status !== 200 || !check.body?.success || !Array.isArray(data?.records))
+        throw new Error(`member page (${account}): HTTP ${check.status} ${JSON.stringify(check.body)?.slice(0, 300)}`);
       if (!data.records.length) throw new Error(`member page (${account}): no rows for ${qs}`);
-      if (data.records.some((r) => !r.name.startsWith(f.prefix) || r.regionCode !== f.regionCode || r.status !== 1)) throw new Error(`member page (${account}): a row does not match the filters`);
+      if (data.records.some((r) => !r.name.startsWith(f.prefix) || r.regionCode !== f.regionCode || r.status !== 1))
+        throw new Error(`member page (${account}): a row does not match the filters`);
       const label = `enterprise page of 10, ${account}: name ^${f.prefix} + status 1 + region ${f.regionCode} (${data.total.toLocaleString('en')} of ${f.regionRows.toLocaleString('en')} in the region)`;
       log(`${label}: autocannon ${connections} connections, ${seconds} s …`);
       const r = await autocannon({
@@ -226,7 +242,8 @@ export async function runMembers(ctx, { required = true } = {}) {
         connections,
         duration: seconds,
       });
-      if (r.non2xx + r.errors > 0) problems.push(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts) out of ${r.requests.total} requests`);
+      if (r.non2xx + r.errors > 0)
+        problems.push(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts) out of ${r.requests.total} requests`);
       record(`${label} req/s`, r.requests.average.toFixed(0), null, null);
       record(`  ${account} page p50 / p99 (${connections} conn, ${seconds} s)`, `${r.latency.p50} ms / ${r.latency.p99} ms`, 'p99 < 50 ms', r.latency.p99 < 50);
       record(`  ${account} page non-2xx / errors`, `${r.non2xx} / ${r.errors} of ${r.requests.total}`, '0 / 0', r.non2xx + r.errors === 0);
@@ -245,7 +262,12 @@ export async function runMembers(ctx, { required = true } = {}) {
         total = r.body.data.total;
       }
       ms.sort((a, b) => a - b);
-      record(`unfiltered enterprise page of 10, ${account} (${total.toLocaleString('en')} rows), slowest of 20`, `${ms[19].toFixed(0)} ms (median ${ms[10].toFixed(0)} ms)`, null, null);
+      record(
+        `unfiltered enterprise page of 10, ${account} (${total.toLocaleString('en')} rows), slowest of 20`,
+        `${ms[19].toFixed(0)} ms (median ${ms[10].toFixed(0)} ms)`,
+        null,
+        null,
+      );
     }
 
     // ── the same load on the cheapest authenticated call: the ceiling of this machine for any page ──
@@ -257,9 +279,13 @@ export async function runMembers(ctx, { required = true } = {}) {
         duration: seconds,
       });
       if (r.non2xx + r.errors > 0) problems.push(`user-info (reference): ${r.non2xx} non-2xx, ${r.errors} errors out of ${r.requests.total} requests`);
-      record(`reference: user-info, nj_aoc, same load (no database work beyond the token check)`, `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`, null, null);
+      record(
+        `reference: user-info, nj_aoc, same load (no database work beyond the token check)`,
+        `${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms / p99 ${r.latency.p99} ms`,
+        null,
+        null,
+      );
     }
-
   } finally {
     await stopServer(server);
   }
@@ -284,7 +310,11 @@ async function importWorkbook(host, port, headers, rows) {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(Buffer.from(await template.arrayBuffer()));
   const sheet = wb.worksheets[0];
-  const header = sheet.getRow(1).values.map((v) => String(v ?? '').replace(/\*$/, '').trim()); // required columns are starred
+  const header = sheet.getRow(1).values.map((v) =>
+    String(v ?? '')
+      .replace(/\*$/, '')
+      .trim(),
+  ); // required columns are starred
   const col = (label) => {
     const i = header.indexOf(label);
     if (i < 1) throw new Error(`export-template: no column ${label} (has ${header.filter(Boolean).join(', ')})`);
@@ -351,7 +381,9 @@ async function download(host, port, path, headers) {
   return new Promise((resolve, reject) => {
     const req = http.request({ host, port, method: 'POST', path, headers }, (res) => {
       let n = 0;
-      res.on('data', (c) => { n += c.length; });
+      res.on('data', (c) => {
+        n += c.length;
+      });
       res.on('end', () => (res.statusCode === 200 ? resolve(n) : reject(new Error(`export ${path}: HTTP ${res.statusCode}`))));
     });
     req.on('error', reject);

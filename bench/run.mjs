@@ -51,17 +51,29 @@ const asyncCleanups = []; // e.g. dropping a temporary PostgreSQL database (load
 
 function cleanup() {
   for (const child of children) {
-    try { child.kill('SIGKILL'); } catch { /* already gone */ }
+    try {
+      child.kill('SIGKILL');
+    } catch {
+      /* already gone */
+    }
   }
   children.clear();
   for (const dir of tempDirs.splice(0)) {
-    try { rmSync(dir, { recursive: true, force: true }); } catch { /* best effort */ }
+    try {
+      rmSync(dir, { recursive: true, force: true });
+    } catch {
+      /* best effort */
+    }
   }
 }
 /** Kills the servers, removes temp dirs, then runs the asynchronous cleanups (at most 15 s). */
 async function cleanupAll() {
   cleanup();
-  const pending = asyncCleanups.splice(0).map((fn) => Promise.resolve().then(fn).catch((err) => console.error(`cleanup: ${err.message}`)));
+  const pending = asyncCleanups.splice(0).map((fn) =>
+    Promise.resolve()
+      .then(fn)
+      .catch((err) => console.error(`cleanup: ${err.message}`)),
+  );
   await Promise.race([Promise.all(pending), sleep(15_000)]);
 }
 process.on('exit', cleanup);
@@ -74,7 +86,10 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 const log = (msg) => console.log(`· ${msg}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
 
 function record(name, value, target, ok) {
   rows.push({ name, value, target, ok });
@@ -119,7 +134,10 @@ function healthOnce(port) {
       res.on('end', () => resolve(res.statusCode === 200));
     });
     req.on('error', () => resolve(false));
-    req.on('timeout', () => { req.destroy(); resolve(false); });
+    req.on('timeout', () => {
+      req.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -130,11 +148,16 @@ async function startServer({ dataDir, databaseUrl, port, apiCrypto, timeoutMs = 
   const child = spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
-  const keep = (chunk) => { output = (output + chunk).slice(-8000); };
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-8000);
+  };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   let exited = null;
-  child.on('exit', (code, signal) => { exited = { code, signal }; children.delete(child); });
+  child.on('exit', (code, signal) => {
+    exited = { code, signal };
+    children.delete(child);
+  });
   while (performance.now() - t0 < timeoutMs) {
     if (exited) break;
     if (await healthOnce(port)) {
@@ -216,7 +239,9 @@ async function cannon(label, port, { method = 'GET', path, headers, body, connec
   });
   // autocannon counts a timeout (no answer within 10 s) as an error too.
   if (result.non2xx + result.errors > 0) {
-    problems.push(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} of them timeouts > 10 s) out of ${result.requests.total} requests`);
+    problems.push(
+      `${label}: ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} of them timeouts > 10 s) out of ${result.requests.total} requests`,
+    );
   }
   return {
     rps: result.requests.average,
@@ -256,7 +281,9 @@ function checkBuilt({ web = true } = {}) {
   };
   for (const [src, built] of [[join(ROOT, 'server', 'src'), SERVER_MAIN], ...(web ? [[join(ROOT, 'web', 'src'), manifest]] : [])]) {
     if (existsSync(src) && newest(src) > statSync(built).mtimeMs) {
-      console.log(`! ${built.slice(ROOT.length + 1)} is older than ${src.slice(ROOT.length + 1)} — figures are for the last build (\`npm run bench\` at the root rebuilds)`);
+      console.log(
+        `! ${built.slice(ROOT.length + 1)} is older than ${src.slice(ROOT.length + 1)} — figures are for the last build (\`npm run bench\` at the root rebuilds)`,
+      );
     }
   }
 }
@@ -282,11 +309,15 @@ const began = performance.now();
 async function main() {
   checkBuilt({ web: MODE !== 'load' && MODE !== 'members' });
 
-  console.log(`bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`);
+  console.log(
+    `bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`,
+  );
 
   const [load1] = loadavg();
   const cpus = availableParallelism();
-  console.log(`machine: ${cpus} CPUs, load average ${load1.toFixed(2)}${load1 > cpus / 2 ? ' — busy: other work shares the CPUs, so times and req/s come out lower and noisier' : ''}`);
+  console.log(
+    `machine: ${cpus} CPUs, load average ${load1.toFixed(2)}${load1 > cpus / 2 ? ' — busy: other work shares the CPUs, so times and req/s come out lower and noisier' : ''}`,
+  );
   const ctx = { ROOT, HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, passwordGrant };
   if (MODE === 'members') {
     await runMembers(ctx, { required: true }); // on the seed:large database
@@ -294,12 +325,32 @@ async function main() {
     return;
   }
   if (MODE !== 'load') await figures();
-  if (MODE !== 'load') await (await import('./dept-tree.mjs')).runDeptTree({ HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, passwordGrant }); // 10,000-dept tree + dictionary
+  if (MODE !== 'load')
+    await (
+      await import('./dept-tree.mjs')
+    ).runDeptTree({ HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, passwordGrant }); // 10,000-dept tree + dictionary
   if (MODE !== 'figures') {
     await runLoad({
-      ROOT, HOST, CLIENT, PASSWORD, TENANT, AES_KEY, JWT_SECRET, TOKEN_RATE_LIMIT,
-      log, record, problems, tempDirs, asyncCleanups,
-      startServer, stopServer, freePort, request, decrypt, passwordGrant, StartError,
+      ROOT,
+      HOST,
+      CLIENT,
+      PASSWORD,
+      TENANT,
+      AES_KEY,
+      JWT_SECRET,
+      TOKEN_RATE_LIMIT,
+      log,
+      record,
+      problems,
+      tempDirs,
+      asyncCleanups,
+      startServer,
+      stopServer,
+      freePort,
+      request,
+      decrypt,
+      passwordGrant,
+      StartError,
     });
   }
   if (MODE === 'all') await runMembers(ctx, { required: false }); // only when `npm run seed:large` has filled its database
@@ -336,7 +387,12 @@ async function figures() {
     if (i < COLD_STARTS) await stopServer(server);
   }
   const cold = median(starts) / 1000;
-  record(`cold start, existing DB (median of ${COLD_STARTS})`, `${cold.toFixed(2)} s  [${starts.map((s) => (s / 1000).toFixed(2)).join(', ')}]`, '< 3 s', cold < 3);
+  record(
+    `cold start, existing DB (median of ${COLD_STARTS})`,
+    `${cold.toFixed(2)} s  [${starts.map((s) => (s / 1000).toFixed(2)).join(', ')}]`,
+    '< 3 s',
+    cold < 3,
+  );
   if (inMain.length === COLD_STARTS) {
     record('  of which inside main() (open DB → listen)', `${(median(inMain) / 1000).toFixed(2)} s (the rest is node + module loading)`, null, null);
   }
@@ -349,13 +405,25 @@ async function figures() {
   record('password login, sequential (argon2id)', `${perLogin.toFixed(0)} ms each`, null, null);
 
   // 2. Token endpoint (one argon2id verify per call) and a cheap authenticated call.
-  const token = await cannon('token (password grant)', port, { method: 'POST', path: TOKEN_PATH, headers: FORM, body: tokenForm('nj_aoc'), connections: 20, duration: 10 });
+  const token = await cannon('token (password grant)', port, {
+    method: 'POST',
+    path: TOKEN_PATH,
+    headers: FORM,
+    body: tokenForm('nj_aoc'),
+    connections: 20,
+    duration: 10,
+  });
   recordLoad('token endpoint, password grant (20 conn, 10 s)', token);
 
   const njToken = await passwordLogin(port, 'nj_aoc');
   const info = await request(port, 'GET', '/api/blade-auth/oauth/user-info', { 'blade-auth': `bearer ${njToken}` });
   if (info.status !== 200 || info.body?.data?.account !== 'nj_aoc') throw new Error(`user-info check failed: HTTP ${info.status} ${JSON.stringify(info.body)}`);
-  const userInfo = await cannon('user-info (bearer)', port, { path: '/api/blade-auth/oauth/user-info', headers: { 'blade-auth': `bearer ${njToken}` }, connections: 20, duration: 10 });
+  const userInfo = await cannon('user-info (bearer)', port, {
+    path: '/api/blade-auth/oauth/user-info',
+    headers: { 'blade-auth': `bearer ${njToken}` },
+    connections: 20,
+    duration: 10,
+  });
   recordLoad('user-info, authenticated call (20 conn, 10 s)', userInfo);
 
   // 3. Paged list with encryption on, then off (same database, same rows).
@@ -364,7 +432,8 @@ async function figures() {
   const listRun = async (apiCrypto) => {
     const page = await request(port, 'GET', listPath, { 'blade-auth': `bearer ${jsToken}` });
     const data = page.body?.data;
-    if (page.status !== 200 || !page.body?.success || !Array.isArray(data?.records)) throw new Error(`list check failed: HTTP ${page.status} ${JSON.stringify(page.body)?.slice(0, 300)}`);
+    if (page.status !== 200 || !page.body?.success || !Array.isArray(data?.records))
+      throw new Error(`list check failed: HTTP ${page.status} ${JSON.stringify(page.body)?.slice(0, 300)}`);
     if (data.records.length === 0) throw new Error('list check failed: js_aoc sees no login-log rows');
     const label = `userlogin/list, API_CRYPTO=${apiCrypto ? 1 : 0}`;
     const r = await cannon(label, port, { path: listPath, headers: { 'blade-auth': `bearer ${jsToken}` }, connections: 50, duration: 15 });
@@ -377,7 +446,12 @@ async function figures() {
   const off = await listRun(false);
   await stopServer(server);
   const change = 100 * (on.rps / off.rps - 1);
-  record('userlogin/list req/s, encryption on vs off', `${on.rps.toFixed(0)} vs ${off.rps.toFixed(0)} (${change >= 0 ? '+' : ''}${change.toFixed(1)} %)`, null, null);
+  record(
+    'userlogin/list req/s, encryption on vs off',
+    `${on.rps.toFixed(0)} vs ${off.rps.toFixed(0)} (${change >= 0 ? '+' : ''}${change.toFixed(1)} %)`,
+    null,
+    null,
+  );
 }
 
 function print() {

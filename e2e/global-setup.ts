@@ -62,7 +62,19 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   delete env.DATABASE_URL; // always the embedded database, exactly as `npm start`
   delete env.NODE_ENV; // development defaults (demo data, generated secrets), as `npm start`
   // PUBLIC_URL / TRUST_PROXY would move the portal's origin away from the address the browser uses.
-  for (const k of ['BASE_PATH', 'SSO_URL', 'SSO_LOGOUT_URL', 'API_CRYPTO', 'WEB_DIST', 'LOGIN_MAX_FAILURES', 'LOGIN_LOCK_MINUTES', 'DEMO_DATA', 'PUBLIC_URL', 'TRUST_PROXY']) delete env[k];
+  for (const k of [
+    'BASE_PATH',
+    'SSO_URL',
+    'SSO_LOGOUT_URL',
+    'API_CRYPTO',
+    'WEB_DIST',
+    'LOGIN_MAX_FAILURES',
+    'LOGIN_LOCK_MINUTES',
+    'DEMO_DATA',
+    'PUBLIC_URL',
+    'TRUST_PROXY',
+  ])
+    delete env[k];
 
   let log = '';
   const child = spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -56,16 +56,30 @@ step('type check', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npm', ['run', '--silent', 'lint']);
 step('build', 'npm', ['run', '--silent', 'build']);
 step('unit + API tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-step('end-to-end tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson });
+step('end-to-end tests', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+});
 
-const unit = count(vitestJson, (j) => ({ passed: j.numPassedTests, failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0), skipped: j.numPendingTests + (j.numTodoTests ?? 0) }));
+const unit = count(vitestJson, (j) => ({
+  passed: j.numPassedTests,
+  failed: j.numFailedTests + (j.numRuntimeErrorTestSuites ?? 0),
+  skipped: j.numPendingTests + (j.numTodoTests ?? 0),
+}));
 const e2e = count(e2eJson, (j) => ({ passed: j.stats.expected + (j.stats.flaky ?? 0), failed: j.stats.unexpected, skipped: j.stats.skipped }));
 const failedSteps = results.filter((r) => !r.ok);
 const passed = (unit?.passed ?? 0) + (e2e?.passed ?? 0);
 let failed = (unit?.failed ?? 0) + (e2e?.failed ?? 0);
 const skipped = (unit?.skipped ?? 0) + (e2e?.skipped ?? 0);
 // A step that failed without failing tests (type errors, a build error, a crash) still counts as a failure.
-for (const r of failedSteps) if (r.name === 'type check' || r.name === 'lint' || r.name === 'build' || (r.name.startsWith('unit') && !unit?.failed) || (r.name.startsWith('end') && !e2e?.failed)) failed += 1;
+for (const r of failedSteps)
+  if (
+    r.name === 'type check' ||
+    r.name === 'lint' ||
+    r.name === 'build' ||
+    (r.name.startsWith('unit') && !unit?.failed) ||
+    (r.name.startsWith('end') && !e2e?.failed)
+  )
+    failed += 1;
 
 console.log('\nSummary:');
 console.log(`  unit + API: ${unit ? `${unit.passed} passed, ${unit.failed} failed` : 'no report'}`);

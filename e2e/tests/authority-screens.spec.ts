@@ -69,7 +69,10 @@ test('菜单管理: 新增子项 adds a menu under another; a menu with children
 test('数据权限: a rule added for the menu picked on the left is listed under it', async ({ page }) => {
   await openScreen(page, 'authority', 'data_scope', /\/gsl\/authority\/datascope$/);
   const screen = page.getByTestId('datascope');
-  await screen.getByTestId('datascope-menu').filter({ hasText: /^参数管理$/ }).click();
+  await screen
+    .getByTestId('datascope-menu')
+    .filter({ hasText: /^参数管理$/ })
+    .click();
   await expect(screen.getByTestId('datascope-picked')).toHaveText('数据权限：参数管理（param）');
   await screen.getByTestId('datascope-add').click();
   const dialog = formDialog(page, 'datascope');
@@ -102,7 +105,11 @@ test('顶部菜单: a new top menu gets its menus through 菜单配置', async (
   const id = await rows(screen, 'topmenu').first().getAttribute('data-row-key');
   await rows(screen, 'topmenu').first().getByTestId('topmenu-row-setting').click();
   const tree = page.getByTestId('topmenu-setting-tree');
-  await tree.locator('.ant-tree-treenode').filter({ has: page.getByText('参数管理', { exact: true }) }).locator('.ant-tree-checkbox').click();
+  await tree
+    .locator('.ant-tree-treenode')
+    .filter({ has: page.getByText('参数管理', { exact: true }) })
+    .locator('.ant-tree-checkbox')
+    .click();
   await page.getByTestId('topmenu-setting-submit').click();
   await expect(toast(page, '配置成功')).toBeVisible();
 

@@ -21,7 +21,10 @@ test('signed out, a bookmarked admin page leads through sign-on back to that pag
   // The app's session is gone but the sign-on session is alive: sign-on is instant, and the page
   // asked for (with its query) is still where the browser lands.
   await page.evaluate(() => {
-    for (const area of [localStorage, sessionStorage]) Object.keys(area).filter((k) => k.startsWith('saber')).forEach((k) => area.removeItem(k));
+    for (const area of [localStorage, sessionStorage])
+      Object.keys(area)
+        .filter((k) => k.startsWith('saber'))
+        .forEach((k) => area.removeItem(k));
   });
   const seen: string[] = [];
   page.on('framenavigated', (frame) => {

@@ -99,7 +99,10 @@ test('系统字典: required fields on blur; a dictionary with two items is crea
   await expect(rows(items, 'dict-item').first()).toContainText(`甲项 ${RUN}`); // in 排序 order
 
   // 编辑 one item: 更新成功, and the list shows the new name.
-  await rows(items, 'dict-item').filter({ hasText: `乙项 ${RUN}` }).getByTestId('dict-item-row-edit').click();
+  await rows(items, 'dict-item')
+    .filter({ hasText: `乙项 ${RUN}` })
+    .getByTestId('dict-item-row-edit')
+    .click();
   dialog = formDialog(page, 'dict-item');
   await expect(dialog).toContainText('编辑');
   await expect(dialog.getByLabel('字典键值', { exact: true })).toHaveValue('2');

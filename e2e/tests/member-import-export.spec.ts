@@ -35,7 +35,9 @@ async function sheetOf(download: Download): Promise<string[][]> {
   return rows;
 }
 
-test('企业会员 导入与导出: template, two bad rows named and reported in the error workbook, the valid rows imported, a filtered export holds exactly the listed rows', async ({ page }, testInfo) => {
+test('企业会员 导入与导出: template, two bad rows named and reported in the error workbook, the valid rows imported, a filtered export holds exactly the listed rows', async ({
+  page,
+}, testInfo) => {
   // A provincial federation's staff member (role aoc: import and export, personal data masked).
   await signIn(page, 'js_aoc');
   await page.getByTestId('top-menu-portal_database').click();

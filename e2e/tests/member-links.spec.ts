@@ -19,7 +19,9 @@ test('个人会员 ↔ 人员库: a member person opens its person profile (查�
   // the same real person in the person base (人员库) and as a member person (个人会员)
   const profile = await callApiAsPage(page, 'POST', '/api/aoc-service/personbase/submit', { data: { name, certType: 1, certNo, phone: '13912340000' } });
   expect(profile.body).toMatchObject({ code: 200, msg: '新增成功' });
-  const member = await callApiAsPage(page, 'POST', '/api/aoc-service/memberaocperson/save', { data: { name, certType: 1, certNo, phone: '13912340000', status: 1 } });
+  const member = await callApiAsPage(page, 'POST', '/api/aoc-service/memberaocperson/save', {
+    data: { name, certType: 1, certNo, phone: '13912340000', status: 1 },
+  });
   expect(member.body).toMatchObject({ code: 200, msg: '新增成功' });
   const memberId = (member.body as { data: { id: string } }).data.id;
 

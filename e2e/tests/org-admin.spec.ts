@@ -59,7 +59,8 @@ test('机构管理: a dept and a child dept are added in the tree; the parent is
   const dialog = formDialog(page);
   await expect(dialog).toContainText('新增');
   await dialog.getByTestId('dept-form-submit').click();
-  for (const msg of ['请输入机构名称', '请输入机构全称', '请选择机构类型']) await expect(dialog.locator('.ant-form-item-explain-error').getByText(msg, { exact: true })).toBeVisible();
+  for (const msg of ['请输入机构名称', '请输入机构全称', '请选择机构类型'])
+    await expect(dialog.locator('.ant-form-item-explain-error').getByText(msg, { exact: true })).toBeVisible();
   await fillAndSave(page, dialog, PARENT, '办事机构');
   const parent = rowOf(screen, PARENT);
   await expect(parent).toBeVisible();
@@ -73,7 +74,8 @@ test('机构管理: a dept and a child dept are added in the tree; the parent is
   await expect(child).toBeVisible();
   await expect(child).toContainText('办事机构'); // the category came from the parent
   // The child is one level below the parent in the tree table.
-  const indent = async (row: Locator) => Number((await row.locator('.ant-table-row-indent').first().getAttribute('style'))?.match(/padding-left:\s*(\d+)/)?.[1] ?? 0);
+  const indent = async (row: Locator) =>
+    Number((await row.locator('.ant-table-row-indent').first().getAttribute('style'))?.match(/padding-left:\s*(\d+)/)?.[1] ?? 0);
   expect(await indent(child)).toBeGreaterThan(await indent(parent));
 
   // Collapsing and unfolding again loads the child from the server.
@@ -92,7 +94,12 @@ test('机构管理: a dept and a child dept are added in the tree; the parent is
   await removeRow(page, child);
   await expect(toast(page, '删除成功')).toBeVisible();
   await expect(child).toHaveCount(0);
-  await page.locator('.ant-message').getByText('删除成功').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+  await page
+    .locator('.ant-message')
+    .getByText('删除成功')
+    .first()
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
   await removeRow(page, parent);
   await expect(toast(page, '删除成功')).toBeVisible();
   await expect(rowOf(screen, PARENT)).toHaveCount(0);
@@ -124,7 +131,9 @@ test('行政区划: expanding a province loads its cities; selecting one shows i
   await expect(detail).toContainText('320100');
 });
 
-test('岗位管理, 租户产品包 and 租户管理: posts listed; a package picked from the menu tree is saved and removed; 租户授权 shows and saves the tenant’s settings', async ({ page }) => {
+test('岗位管理, 租户产品包 and 租户管理: posts listed; a package picked from the menu tree is saved and removed; 租户授权 shows and saves the tenant’s settings', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, 'admin');
   await openUserMenu(page);
@@ -143,13 +152,20 @@ test('岗位管理, 租户产品包 and 租户管理: posts listed; a package pi
   await expect(menus.getByText('系统管理', { exact: true })).toBeVisible();
   await expect(menus.getByText('租户管理', { exact: true })).toHaveCount(0);
   await dialog.getByLabel('产品包名称', { exact: true }).fill(`端到端产品包${RUN}`);
-  await menus.locator('.ant-tree-treenode').filter({ hasText: /^机构管理$/ }).locator('.ant-tree-checkbox').click();
+  await menus
+    .locator('.ant-tree-treenode')
+    .filter({ hasText: /^机构管理$/ })
+    .locator('.ant-tree-checkbox')
+    .click();
   await expect(menus).toContainText('已选 6 项'); // 系统管理, 机构管理 and its four buttons
   const saved = page.waitForResponse((r) => r.url().includes('/api/blade-system/tenant-package/submit'));
   await dialog.getByTestId('tenantpackage-form-submit').click();
   expect((await saved).status()).toBe(200);
   await expect(toast(page, '新增成功')).toBeVisible();
-  const pkg = page.getByTestId('tenantpackage-table').locator('tbody tr[data-row-key]').filter({ hasText: `端到端产品包${RUN}` });
+  const pkg = page
+    .getByTestId('tenantpackage-table')
+    .locator('tbody tr[data-row-key]')
+    .filter({ hasText: `端到端产品包${RUN}` });
   await expect(pkg).toContainText('6');
   await pkg.getByTestId('tenantpackage-row-delete').click();
   await page.getByTestId('tenantpackage-delete-confirm').click();
@@ -205,7 +221,10 @@ test.describe('数据源管理 and a tenant bound to its own database', () => {
     await dialog.getByTestId('datasource-form-submit').click();
     expect((await saved).status()).toBe(200);
     await expect(toast(page, '新增成功')).toBeVisible();
-    const row = page.getByTestId('datasource-table').locator('tbody tr[data-row-key]').filter({ hasText: `端到端数据源${RUN}` });
+    const row = page
+      .getByTestId('datasource-table')
+      .locator('tbody tr[data-row-key]')
+      .filter({ hasText: `端到端数据源${RUN}` });
     await expect(row).toContainText('未使用');
 
     // a new tenant (its admin account shown once), then 数据源 → the datasource → 绑定 → confirmed
@@ -216,7 +235,10 @@ test.describe('数据源管理 and a tenant bound to its own database', () => {
     await form.getByTestId('tenant-form-submit').click();
     await expect(page.getByTestId('tenant-admin-modal')).toBeVisible();
     await page.getByTestId('tenant-admin-close').click();
-    const tenantRow = page.getByTestId('tenant-table').locator('tbody tr[data-row-key]').filter({ hasText: `端到端租户${RUN}` });
+    const tenantRow = page
+      .getByTestId('tenant-table')
+      .locator('tbody tr[data-row-key]')
+      .filter({ hasText: `端到端租户${RUN}` });
     await tenantRow.getByTestId('tenant-row-datasource').click();
     const bindDialog = page.getByRole('dialog').filter({ hasText: '主数据库（与平台共用）' });
     await bindDialog.getByTestId('tenant-datasource-select').click();

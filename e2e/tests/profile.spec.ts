@@ -77,7 +77,12 @@ test('组织档案: staff open their org’s profile and save a field', async ({
   const english = `Jiangsu Federation of Industry and Commerce ${RUN}`;
   await form.getByTestId('orgprofile-form-englishName').fill(english);
   await form.getByTestId('orgprofile-basic-save').click();
-  await expect(page.locator('.ant-message').getByText(/^(新增成功|更新成功)$/).first()).toBeVisible();
+  await expect(
+    page
+      .locator('.ant-message')
+      .getByText(/^(新增成功|更新成功)$/)
+      .first(),
+  ).toBeVisible();
 
   // saved: it is there after a reload, and the contact info saves on the same record
   await page.reload();

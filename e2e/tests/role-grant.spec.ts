@@ -21,7 +21,12 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, opts: { 
 
 /** Signs a (non-demo) account on in a browser of its own and enters the portal. */
 async function signInAs(browser: Browser, account: string, realName: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1440, height: 900 },
+  });
   const page = await context.newPage();
   await openSignOn(page);
   await submitSignOn(page, account, DEMO_PASSWORD);
@@ -70,7 +75,11 @@ test('角色管理 权限设置: a role granted 参数管理 shows it to its use
   const menuTree = dialog.getByTestId('role-grant-menu');
   await expect(menuTree).toBeVisible();
   for (const tab of ['菜单权限', '数据权限', '接口权限']) await expect(page.getByRole('tab', { name: tab })).toBeVisible();
-  const node = (title: string) => menuTree.locator('.ant-tree-treenode').filter({ has: page.getByText(title, { exact: true }) }).first();
+  const node = (title: string) =>
+    menuTree
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.getByText(title, { exact: true }) })
+      .first();
   await expect(node('参数管理').locator('.ant-tree-checkbox-checked')).toHaveCount(0); // a fresh role holds nothing
   await node('参数管理').locator('.ant-tree-checkbox').click();
   await expect(node('参数管理').locator('.ant-tree-checkbox-checked')).toHaveCount(1);

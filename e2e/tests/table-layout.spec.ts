@@ -53,7 +53,9 @@ test('at 1440×900 the lists show their columns beside the fixed 操作, 查看 
 
   // 用户管理 (side menu and org tree beside it): the first user's 所属机构 is whole and not under 操作.
   const users = await open(page, '/system/user', 'user-table');
-  const org = firstRow(users).locator('td').nth(await columnOf(users, '所属机构'));
+  const org = firstRow(users)
+    .locator('td')
+    .nth(await columnOf(users, '所属机构'));
   await expect(org).not.toHaveText('');
   await expectUncovered(users, org, '所属机构');
   // the org's name is not cut either: the cell is as wide as its text needs
@@ -75,7 +77,13 @@ test('at 1440×900 the lists show their columns beside the fixed 操作, 查看 
   // 角色管理: 角色排序 shows, header and value.
   const roles = await open(page, '/authority/role', 'role-table');
   await expectUncovered(roles, header(roles, '角色排序'), '角色排序');
-  await expectUncovered(roles, firstRow(roles).locator('td').nth(await columnOf(roles, '角色排序')), 'the first role’s 角色排序');
+  await expectUncovered(
+    roles,
+    firstRow(roles)
+      .locator('td')
+      .nth(await columnOf(roles, '角色排序')),
+    'the first role’s 角色排序',
+  );
 
   // 企业会员 (no side menu on the portal): every column fits, the last ones included, without scrolling.
   const members = await open(page, '/portal/database/enterprise', 'enterprise-table');

@@ -31,7 +31,15 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'gsl-e2e-tenant-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', TENANT_MODE: '1', API_CRYPTO: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    TENANT_MODE: '1',
+    API_CRYPTO: '0',
+  };
   for (const k of ['DATABASE_URL', 'NODE_ENV', 'BASE_PATH', 'SSO_URL', 'SSO_LOGOUT_URL', 'WEB_DIST', 'PUBLIC_URL', 'TRUST_PROXY']) delete env[k];
   child = spawn(process.execPath, [join(ROOT, 'server', 'dist', 'main.js')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   base = `http://127.0.0.1:${port}`;

@@ -29,7 +29,11 @@ export interface TestApp {
    * The password grant's raw answer, its parameters in the body. `captcha`: headers to send, or 'auto'
    * to answer a captcha when the server asks for one (an account that failed before), as a person would.
    */
-  passwordGrant(account: string, password: string, opts?: { captcha?: Record<string, string> | 'auto'; tenantId?: string; client?: CallOptions['client'] }): Promise<CallResult>;
+  passwordGrant(
+    account: string,
+    password: string,
+    opts?: { captcha?: Record<string, string> | 'auto'; tenantId?: string; client?: CallOptions['client'] },
+  ): Promise<CallResult>;
   /** A captcha solved for the test: Captcha-Key / Captcha-Code headers for the token call. */
   solveCaptcha(): Promise<Record<string, string>>;
   close(): Promise<void>;
@@ -100,7 +104,11 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     const issued = await call({ url: '/api/blade-auth/oauth/captcha' });
     if (issued.status !== 200) throw new Error(`captcha failed: ${issued.status} ${issued.raw.slice(0, 200)}`);
     const answer = randomBytes(3).toString('hex');
-    await handle.db.updateTable('authCaptcha').set({ answerHash: sha256(answer) }).where('key', '=', issued.body.key).execute();
+    await handle.db
+      .updateTable('authCaptcha')
+      .set({ answerHash: sha256(answer) })
+      .where('key', '=', issued.body.key)
+      .execute();
     return { 'captcha-key': issued.body.key, 'captcha-code': answer };
   };
 

@@ -48,7 +48,13 @@ export class SsoBrowser {
         url,
         // An empty value leaves the header out (a client that sends no browser headers).
         headers: Object.fromEntries(
-          Object.entries({ 'content-type': 'application/x-www-form-urlencoded', cookie: this.cookieHeader(), origin: this.origin, 'sec-fetch-site': 'same-origin', ...headers }).filter(([, v]) => v !== ''),
+          Object.entries({
+            'content-type': 'application/x-www-form-urlencoded',
+            cookie: this.cookieHeader(),
+            origin: this.origin,
+            'sec-fetch-site': 'same-origin',
+            ...headers,
+          }).filter(([, v]) => v !== ''),
         ),
         payload: new URLSearchParams(form).toString(),
       }),

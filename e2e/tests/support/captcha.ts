@@ -48,7 +48,9 @@ const distance = (a: number[], b: number[]) => a.reduce((worst, n, i) => Math.ma
 /** The text of a captcha image (`data:image/svg+xml;base64,…` or the SVG itself), lower-cased. */
 export function readCaptcha(image: string): string {
   const svg = image.startsWith('data:') ? Buffer.from(image.slice(image.indexOf(',') + 1), 'base64').toString('utf8') : image;
-  const glyphs = filledPaths(svg).map(glyphOf).sort((a, b) => a.x - b.x);
+  const glyphs = filledPaths(svg)
+    .map(glyphOf)
+    .sort((a, b) => a.x - b.x);
   return glyphs
     .map((g) => {
       let best: { ch: string; d: number } = { ch: '?', d: Infinity };

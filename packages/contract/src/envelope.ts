@@ -107,12 +107,7 @@ export const deptIdFilter = z.union([idOf('机构编号格式不正确', { trim:
 
 /** Comma-separated id list as BladeX's `remove` takes it. */
 export const idsQuery = z.object({
-  ids: z
-    .string({ message: '请选择至少一条数据' })
-    .trim()
-    .min(1, '请选择至少一条数据')
-    .max(20000, '一次选择的数据过多')
-    .regex(ID_LIST_RE, ID_MSG),
+  ids: z.string({ message: '请选择至少一条数据' }).trim().min(1, '请选择至少一条数据').max(20000, '一次选择的数据过多').regex(ID_LIST_RE, ID_MSG),
 });
 
 export const idQuery = z.object({

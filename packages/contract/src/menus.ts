@@ -19,13 +19,12 @@ export interface MenuDef {
 }
 
 const crudButtons = (menu: string, extra: Array<[string, string]> = []): MenuDef[] =>
-  [
-    [`${menu}_add`, '新增'],
-    [`${menu}_edit`, '修改'],
-    [`${menu}_delete`, '删除'],
-    [`${menu}_view`, '查看'],
-    ...extra,
-  ].map(([code, name], i) => ({ code, name, category: 2 as const, sort: i + 1 }));
+  [[`${menu}_add`, '新增'], [`${menu}_edit`, '修改'], [`${menu}_delete`, '删除'], [`${menu}_view`, '查看'], ...extra].map(([code, name], i) => ({
+    code,
+    name,
+    category: 2 as const,
+    sort: i + 1,
+  }));
 
 const page = (code: string, name: string, path: string, sort: number, source: string, extra: Array<[string, string]> = []): MenuDef => ({
   code,
@@ -58,9 +57,18 @@ export const PORTAL_MENU: MenuDef = {
       // Members: the three member lists, their change history, and the button that shows
       // personal data (phone and certificate numbers) unmasked — every such view is logged.
       children: [
-        page('member_enterprise', '企业会员', '/portal/database/enterprise', 1, 'shop', [['member_enterprise_import', '导入'], ['member_enterprise_export', '导出']]),
-        page('member_group', '团体会员', '/portal/database/group', 2, 'cluster', [['member_group_import', '导入'], ['member_group_export', '导出']]),
-        page('member_person', '个人会员', '/portal/database/person', 3, 'user', [['member_person_import', '导入'], ['member_person_export', '导出']]),
+        page('member_enterprise', '企业会员', '/portal/database/enterprise', 1, 'shop', [
+          ['member_enterprise_import', '导入'],
+          ['member_enterprise_export', '导出'],
+        ]),
+        page('member_group', '团体会员', '/portal/database/group', 2, 'cluster', [
+          ['member_group_import', '导入'],
+          ['member_group_export', '导出'],
+        ]),
+        page('member_person', '个人会员', '/portal/database/person', 3, 'user', [
+          ['member_person_import', '导入'],
+          ['member_person_export', '导出'],
+        ]),
         { code: 'member_log', name: '变更记录', path: '/portal/database/log', source: 'history', category: 1, sort: 4 },
         page('chamber', '商会管理', '/portal/database/chamber', 5, 'bank'),
         { code: 'member_sensitive', name: '查看敏感信息', category: 2, sort: 6 },
@@ -103,7 +111,10 @@ export const ADMIN_MENUS: MenuDef[] = [
       page('menu', '菜单管理', '/system/menu', 6, 'menu'),
       page('topmenu', '顶部菜单', '/system/topmenu', 7, 'menu-fold', [['topmenu_setting', '菜单配置']]),
       page('param', '参数管理', '/system/param', 8, 'tool'),
-      page('tenant', '租户管理', '/system/tenant', 9, 'team', [['tenant_setting', '租户授权'], ['tenant_datasource', '数据源']]),
+      page('tenant', '租户管理', '/system/tenant', 9, 'team', [
+        ['tenant_setting', '租户授权'],
+        ['tenant_datasource', '数据源'],
+      ]),
       page('tenantpackage', '租户产品包', '/system/tenantpackage', 10, 'gift'),
       page('datasource', '数据源管理', '/system/datasource', 14, 'database'),
       page('client', '应用管理', '/system/client', 11, 'api'),

@@ -74,16 +74,17 @@ export function passwordProblem(value: string): string | null {
 
 const SELECT_ONE = '请选择至少一条数据';
 const id = idOf(ID_MSG, { trim: true });
-const idList = (message: string) =>
-  z.string({ message }).trim().min(1, message).max(20000, '一次选择的数据过多').regex(ID_LIST_RE, ID_MSG);
+const idList = (message: string) => z.string({ message }).trim().min(1, message).max(20000, '一次选择的数据过多').regex(ID_LIST_RE, ID_MSG);
 /** Absent stays absent (an update keeps the stored value); '' or null clears it. */
 const keepOrClear = <T>(v: T | null | undefined | '') => (v === undefined ? undefined : v ? v : null);
 const text = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`);
-const optionalText = (max: number) =>
-  text(max)
-    .nullish()
-    .transform(keepOrClear);
-const account = z.string({ message: USER_MSG.accountRequired }).trim().min(1, USER_MSG.accountRequired).max(45, '账号长度不能超过45个字符').regex(/^[A-Za-z0-9_.@-]+$/, USER_MSG.accountFormat);
+const optionalText = (max: number) => text(max).nullish().transform(keepOrClear);
+const account = z
+  .string({ message: USER_MSG.accountRequired })
+  .trim()
+  .min(1, USER_MSG.accountRequired)
+  .max(45, '账号长度不能超过45个字符')
+  .regex(/^[A-Za-z0-9_.@-]+$/, USER_MSG.accountFormat);
 /** A phone as typed, or the masked form the list showed (kept unchanged by the server). */
 const phone = z
   .string({ message: PHONE_MSG.required })
@@ -101,7 +102,9 @@ const email = z
   .nullish()
   .transform(keepOrClear);
 const flag = z.union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { message: '取值只能是0或1' }).transform(Number);
-const sex = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal('1'), z.literal('2'), z.literal('3')], { message: '性别取值不正确' }).transform(Number);
+const sex = z
+  .union([z.literal(1), z.literal(2), z.literal(3), z.literal('1'), z.literal('2'), z.literal('3')], { message: '性别取值不正确' })
+  .transform(Number);
 const birthday = z
   .string()
   .trim()
@@ -139,7 +142,10 @@ export const userSubmit = z
     password: z.string().max(128, USER_MSG.passwordWeak).optional(),
     password2: z.string().max(128, USER_MSG.passwordMismatch).optional(),
     deptId: z.string({ message: USER_MSG.deptRequired }).trim().min(1, USER_MSG.deptRequired).regex(ID_RE, '所属机构编号格式不正确'),
-    postId: z.union([id, z.literal('')]).nullish().transform(keepOrClear),
+    postId: z
+      .union([id, z.literal('')])
+      .nullish()
+      .transform(keepOrClear),
     roleIds: z.union([idList(USER_MSG.roleRequired), z.literal('')]).optional(),
     profileTag: z.enum(['aoc', 'coc'], { message: '人员标签只能是 aoc 或 coc' }).nullish(),
     ...profile,
@@ -207,7 +213,9 @@ export const addressBookQuery = z
 
 const seqItem = z.object({ id, seq }).strict();
 /** changeUserSeq: one user's seq, or a whole reordered list at once. */
-export const changeUserSeq = z.union([seqItem, z.object({ list: z.array(seqItem).min(1, SELECT_ONE).max(1000, '一次排序的数据过多') }).strict()]).transform((v) => ('list' in v ? v.list : [v]));
+export const changeUserSeq = z
+  .union([seqItem, z.object({ list: z.array(seqItem).min(1, SELECT_ONE).max(1000, '一次排序的数据过多') }).strict()])
+  .transform((v) => ('list' in v ? v.list : [v]));
 
 /** A user as lists, detail and info show it (never a password hash). */
 export const userRecord = z.object({

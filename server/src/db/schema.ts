@@ -252,7 +252,6 @@ export interface ParamTable extends Audited {
   isDeleted: Flag;
 }
 
-
 export interface VersionUpdateLogTable extends Audited {
   id: Generated<string>;
   versionNo: string;

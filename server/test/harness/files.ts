@@ -13,7 +13,11 @@ export async function uploadFile(t: TestApp, token: string, name: string, conten
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/blade-resource/oss/endpoint/put-file-attach${query}`,
-    headers: { authorization: basic(t.config.clientId, t.config.clientSecret), 'blade-auth': `bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      authorization: basic(t.config.clientId, t.config.clientSecret),
+      'blade-auth': `bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
     payload,
   });
   return { status: res.statusCode, body: JSON.parse(decryptBody(res.body, t.config.aesKey)) };

@@ -60,7 +60,7 @@ export const UNICODE = [
 
 export const SQL = [
   "' OR '1'='1",
-  "1; DROP TABLE blade_user;--",
+  '1; DROP TABLE blade_user;--',
   '1 OR 1=1',
   "') OR ('a'='a",
   '%',
@@ -89,22 +89,112 @@ export const SCRIPT = [
   '__proto__',
 ];
 
-export const NUMBER_STRINGS = ['-1', '0', '-0', '999999999', '1e309', '-1e309', 'NaN', 'Infinity', '0x10', '1.5', '9223372036854775808', '99999999999999999999', '+1', ' 1', '1 ', '１', '1,2,,3', ',', '2147483648', '-2147483649'];
-
-export const DATES = [
-  '2024-02-30', 'yesterday', '2024-13-01', '0000-00-00', '2024-02-29 24:00:00', '2023-02-29', '9999-12-31 23:59:59',
-  '-infinity', 'infinity', 'epoch', 'now', '1970-01-01T00:00:00Z', '2024-01-01 00:00:60', '20240101', '2024/01/01', '24-1-1',
-  '2024-01-01 00:00:00+99', '0001-01-01', '10000-01-01', '2024-1-1 1:1:1',
+export const NUMBER_STRINGS = [
+  '-1',
+  '0',
+  '-0',
+  '999999999',
+  '1e309',
+  '-1e309',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '1.5',
+  '9223372036854775808',
+  '99999999999999999999',
+  '+1',
+  ' 1',
+  '1 ',
+  '１',
+  '1,2,,3',
+  ',',
+  '2147483648',
+  '-2147483649',
 ];
 
-const NUMBERS: unknown[] = [-1, 0, -0.5, 1.5, 999_999_999, 1e21, 2 ** 53 + 1, -2_147_483_649, 2 ** 63, new RawJson('1e309'), new RawJson('-1e309'), new RawJson('1E400'), new RawJson('-0')];
+export const DATES = [
+  '2024-02-30',
+  'yesterday',
+  '2024-13-01',
+  '0000-00-00',
+  '2024-02-29 24:00:00',
+  '2023-02-29',
+  '9999-12-31 23:59:59',
+  '-infinity',
+  'infinity',
+  'epoch',
+  'now',
+  '1970-01-01T00:00:00Z',
+  '2024-01-01 00:00:60',
+  '20240101',
+  '2024/01/01',
+  '24-1-1',
+  '2024-01-01 00:00:00+99',
+  '0001-01-01',
+  '10000-01-01',
+  '2024-1-1 1:1:1',
+];
+
+const NUMBERS: unknown[] = [
+  -1,
+  0,
+  -0.5,
+  1.5,
+  999_999_999,
+  1e21,
+  2 ** 53 + 1,
+  -2_147_483_649,
+  2 ** 63,
+  new RawJson('1e309'),
+  new RawJson('-1e309'),
+  new RawJson('1E400'),
+  new RawJson('-0'),
+];
 const TYPES: unknown[] = [null, true, false, 0, 1, [], [1, 2], ['a', null], {}, { a: 1 }, [[[]]], ''];
 const EMPTY: unknown[] = ['', ' ', '\t\n', '\u3000'];
 
 /** Names of fields a request may add that the route does not declare. */
-const EXTRA_KEYS = ['isDeleted', 'tenantId', 'createUser', 'deptId', 'id', 'version', 'status', 'password', 'roleAlias', 'admin', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', '$where', 'a.b', 'a[0]', '字段', 'x'.repeat(1000)];
+const EXTRA_KEYS = [
+  'isDeleted',
+  'tenantId',
+  'createUser',
+  'deptId',
+  'id',
+  'version',
+  'status',
+  'password',
+  'roleAlias',
+  'admin',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '$where',
+  'a.b',
+  'a[0]',
+  '字段',
+  'x'.repeat(1000),
+];
 
-const FILTER_SUFFIXES = ['', '_like', '_equal', '_notequal', '_likeleft', '_likeright', '_ge', '_le', '_gt', '_lt', '_datege', '_dategt', '_datele', '_datelt', '_null', '_notnull'];
+const FILTER_SUFFIXES = [
+  '',
+  '_like',
+  '_equal',
+  '_notequal',
+  '_likeleft',
+  '_likeright',
+  '_ge',
+  '_le',
+  '_gt',
+  '_lt',
+  '_datege',
+  '_dategt',
+  '_datele',
+  '_datelt',
+  '_null',
+  '_notnull',
+];
 
 const CONTENT_TYPES = [
   'text/plain',
@@ -122,9 +212,38 @@ const CONTENT_TYPES = [
 ];
 
 const MALFORMED_JSON = [
-  '{', '}', '[', '{"a":', '{"a":1,}', '{a:1}', "{'a':1}", 'nul', 'undefined', 'NaN', '{"a":01}', '{"a":1}{"b":2}', '\u0000',
-  '{"a":"\\x41"}', '{"a":"\\u12"}', '"\\ud800"', '{"a":1e999999}', '{"a" 1}', ',', ' ', '\uFEFF{}', '{"a":"b"', '[1,2', '{"__proto__":{"polluted":1}}',
-  '{"constructor":{"prototype":{"polluted":1}}}', '{"a":{"__proto__":{"x":1}}}', '[]', '[{}]', 'true', '123', '"text"', 'null',
+  '{',
+  '}',
+  '[',
+  '{"a":',
+  '{"a":1,}',
+  '{a:1}',
+  "{'a':1}",
+  'nul',
+  'undefined',
+  'NaN',
+  '{"a":01}',
+  '{"a":1}{"b":2}',
+  '\u0000',
+  '{"a":"\\x41"}',
+  '{"a":"\\u12"}',
+  '"\\ud800"',
+  '{"a":1e999999}',
+  '{"a" 1}',
+  ',',
+  ' ',
+  '\uFEFF{}',
+  '{"a":"b"',
+  '[1,2',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '{"a":{"__proto__":{"x":1}}}',
+  '[]',
+  '[{}]',
+  'true',
+  '123',
+  '"text"',
+  'null',
 ];
 
 const HEADER_JUNK: Array<Record<string, string>> = [
@@ -142,7 +261,24 @@ const HEADER_JUNK: Array<Record<string, string>> = [
   { 'transfer-encoding': 'chunked' },
 ];
 
-const RAW_QUERY_JUNK = ['%', '%zz', 'a=%E0%A4%A', '&&&=&=', 'a&a&a', '=1', '%00=%00', 'a=%ED%A0%80', '%E4%B8=1', 'current=1&current=2', 'size[]=1', 'size[$gt]=1', `${'a=1&'.repeat(3000)}b=2`, 'Blade-Auth=bearer%20x.y.z', '__proto__[x]=1', 'constructor[prototype][x]=1'];
+const RAW_QUERY_JUNK = [
+  '%',
+  '%zz',
+  'a=%E0%A4%A',
+  '&&&=&=',
+  'a&a&a',
+  '=1',
+  '%00=%00',
+  'a=%ED%A0%80',
+  '%E4%B8=1',
+  'current=1&current=2',
+  'size[]=1',
+  'size[$gt]=1',
+  `${'a=1&'.repeat(3000)}b=2`,
+  'Blade-Auth=bearer%20x.y.z',
+  '__proto__[x]=1',
+  'constructor[prototype][x]=1',
+];
 
 /** Content types no parser is registered for: the server refuses the body whatever it holds. */
 const UNSUPPORTED_TYPES = ['application/xml', 'application/octet-stream', 'application/jsonx', 'text/html; charset=utf-8', 'image/png'];
@@ -342,9 +478,21 @@ export function fuzzCases(route: RouteEntry, sample: Sample, rng: Rng, count: nu
     } else if (kind < 0.73) {
       // Paging: negative, zero, huge, non-numbers, repeated; sorting by unknown or hostile names.
       const which = rng.pick(['current', 'size', 'ascs', 'descs']);
-      const value = which === 'current' || which === 'size'
-        ? rng.pick(['-1', '0', '999999999', '1e309', '2147483648', 'abc', '1.5', '', ' ', '5001', ['1', '2']])
-        : rng.pick(['id;drop table blade_user', 'createTime,xx', 'password_hash', ','.repeat(1000), 'x'.repeat(600), '"id"', 'create_time desc', '1', 'id,id,id', '']);
+      const value =
+        which === 'current' || which === 'size'
+          ? rng.pick(['-1', '0', '999999999', '1e309', '2147483648', 'abc', '1.5', '', ' ', '5001', ['1', '2']])
+          : rng.pick([
+              'id;drop table blade_user',
+              'createTime,xx',
+              'password_hash',
+              ','.repeat(1000),
+              'x'.repeat(600),
+              '"id"',
+              'create_time desc',
+              '1',
+              'id,id,id',
+              '',
+            ]);
       labels.push(`paging ${which}=${JSON.stringify(value).slice(0, 40)}${paged ? '' : ' (route is not paged)'}`);
       parts.query[which] = value as string | string[];
     } else if (kind < 0.77) {
@@ -363,7 +511,9 @@ export function fuzzCases(route: RouteEntry, sample: Sample, rng: Rng, count: nu
       const ct = rng.pick(CONTENT_TYPES);
       const source = parts.body && typeof parts.body === 'object' ? (parts.body as Record<string, unknown>) : { a: '1' };
       const payload = ct.includes('urlencoded')
-        ? Object.entries(source).map(([k, v]) => `${encodeLoose(k)}=${encodeLoose(typeof v === 'object' ? JSON.stringify(v) : String(v))}`).join('&')
+        ? Object.entries(source)
+            .map(([k, v]) => `${encodeLoose(k)}=${encodeLoose(typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
+            .join('&')
         : bodyText(parts.body ?? { a: 1 });
       labels.push(`content type ${JSON.stringify(ct)}`);
       if (/^application\/json;/.test(ct)) {
@@ -385,7 +535,11 @@ export function fuzzCases(route: RouteEntry, sample: Sample, rng: Rng, count: nu
     } else if (kind < 0.88) {
       const depth = rng.pick([1000, 10_000, 100_000]);
       labels.push(`JSON nested ${depth} deep`);
-      raw = { payload: rng.chance(0.5) ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, contentType: 'application/json', refused: true };
+      raw = {
+        payload: rng.chance(0.5) ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+        contentType: 'application/json',
+        refused: true,
+      };
       unknown = true;
     } else if (kind < 0.9) {
       // The whole body of the wrong shape.
@@ -462,7 +616,18 @@ export function fuzzCases(route: RouteEntry, sample: Sample, rng: Rng, count: nu
 }
 
 const PAGING_KEYS = new Set(['current', 'size', 'ascs', 'descs']);
-const SWEEP_HOSTILE = ['2024-01-01 00:00:00+99', '2024-02-30', 'yesterday', "1' or '1'='1", '-1', '99999999999999999999', 'x'.repeat(600), '\u0000', '１', '%_\\'];
+const SWEEP_HOSTILE = [
+  '2024-01-01 00:00:00+99',
+  '2024-02-30',
+  'yesterday',
+  "1' or '1'='1",
+  '-1',
+  '99999999999999999999',
+  'x'.repeat(600),
+  '\u0000',
+  '１',
+  '%_\\',
+];
 const PROTO_NAMES = ['constructor', 'toString', 'hasOwnProperty', '__proto__', 'valueOf', 'prototype'];
 
 /** A value that passes the suffix's own format check, so the filter reaches SQL. */
@@ -482,7 +647,9 @@ export function filterSweep(route: RouteEntry, sample: Sample): FuzzCase[] {
   const queries: Array<Record<string, string>> = [];
   for (const f of fields) for (const suffix of ['', '_notequal', '_dategt']) queries.push({ [`${f}${suffix}`]: plausible(suffix) });
   FILTER_SUFFIXES.forEach((suffix, i) => queries.push({ [`${fields[i % fields.length]}${suffix}`]: SWEEP_HOSTILE[i % SWEEP_HOSTILE.length] }));
-  PROTO_NAMES.forEach((name, i) => queries.push([{ [name]: '1' }, { [`${name}_equal`]: '1' }, { [`${name}_datege`]: '2024-01-01' }, { ascs: name }, { descs: `${fields[0]},${name}` }][i % 5]));
+  PROTO_NAMES.forEach((name, i) =>
+    queries.push([{ [name]: '1' }, { [`${name}_equal`]: '1' }, { [`${name}_datege`]: '2024-01-01' }, { ascs: name }, { descs: `${fields[0]},${name}` }][i % 5]),
+  );
   queries.push({ ascs: fields.join(',') }, { descs: fields.join(',') });
   return queries.map((q) => ({
     route,

@@ -30,7 +30,9 @@ export async function setGrants(db: Db, roleId: string, grants: 'all' | string[]
   if (grants === 'all') {
     await sql`insert into blade_role_menu (role_id, menu_id) select ${roleId}, id from blade_menu where is_deleted = 0`.execute(db);
   } else if (grants.length) {
-    await sql`insert into blade_role_menu (role_id, menu_id) select ${roleId}, id from blade_menu where is_deleted = 0 and code = any(${grants}::text[])`.execute(db);
+    await sql`insert into blade_role_menu (role_id, menu_id) select ${roleId}, id from blade_menu where is_deleted = 0 and code = any(${grants}::text[])`.execute(
+      db,
+    );
   }
 }
 
@@ -39,11 +41,16 @@ export async function revokeGrant(db: Db, roleId: string, code: string): Promise
 }
 
 export async function restoreGrant(db: Db, roleId: string, code: string): Promise<void> {
-  await sql`insert into blade_role_menu (role_id, menu_id) select ${roleId}, id from blade_menu where is_deleted = 0 and code = ${code} on conflict do nothing`.execute(db);
+  await sql`insert into blade_role_menu (role_id, menu_id) select ${roleId}, id from blade_menu where is_deleted = 0 and code = ${code} on conflict do nothing`.execute(
+    db,
+  );
 }
 
 /** An enabled user of the default tenant in a dept, holding the roles, with QUALITY_PASSWORD. */
-export async function createUser(db: Db, opts: { account: string; deptId: string; roleIds: string[]; tenantId?: string; realName?: string }): Promise<QualityUser> {
+export async function createUser(
+  db: Db,
+  opts: { account: string; deptId: string; roleIds: string[]; tenantId?: string; realName?: string },
+): Promise<QualityUser> {
   const tenantId = opts.tenantId ?? '000001';
   const r = await sql<{ id: string }>`
     insert into blade_user (tenant_id, account, password_hash, real_name, name, dept_id, profile_tag, status, is_deleted)
@@ -76,8 +83,13 @@ export async function deptId(db: Db, name: string): Promise<string> {
  * A data-scope rule (blade_scope_data) for a resource, held by a role (blade_role_scope, category 1).
  * type: 1 all, 2 own records, 3 own dept, 4 own dept and below, 5 custom (deptIds).
  */
-export async function grantScope(db: Db, opts: { roleId: string; resource: string; type: 1 | 2 | 3 | 4 | 5; deptIds?: string[]; menuCode?: string }): Promise<string> {
-  const menu = await sql<{ id: string }>`select id::text as id from blade_menu where is_deleted = 0 order by (code = ${opts.menuCode ?? ''}) desc, id limit 1`.execute(db);
+export async function grantScope(
+  db: Db,
+  opts: { roleId: string; resource: string; type: 1 | 2 | 3 | 4 | 5; deptIds?: string[]; menuCode?: string },
+): Promise<string> {
+  const menu = await sql<{
+    id: string;
+  }>`select id::text as id from blade_menu where is_deleted = 0 order by (code = ${opts.menuCode ?? ''}) desc, id limit 1`.execute(db);
   const r = await sql<{ id: string }>`
     insert into blade_scope_data (menu_id, resource_code, scope_name, scope_column, scope_type, scope_value, status, is_deleted)
     values (${menu.rows[0].id}, ${opts.resource}, ${`quality ${opts.resource} type ${opts.type}`}, 'dept_id', ${opts.type}, ${opts.deptIds?.join(',') ?? null}, 1, 0)

@@ -59,7 +59,10 @@ const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).r
 
 /** The table a route's path is about: its last segment that names one (…/dict-biz/remove → blade_dict_biz). */
 function tableOfPath(url: string, ctx: SampleContext): string | undefined {
-  const segs = url.split('/').filter((s) => s && !s.startsWith(':')).reverse();
+  const segs = url
+    .split('/')
+    .filter((s) => s && !s.startsWith(':'))
+    .reverse();
   for (const s of segs) for (const name of [`blade_${snake(s)}`, snake(s), `sys_${snake(s)}`]) if (ctx.idOf.has(name)) return name;
   return undefined;
 }
@@ -91,9 +94,33 @@ const FORMAT_SAMPLES: Record<string, string> = {
 
 /** Plain values tried in order for a string field until the route's schema accepts one (refinements are not in JSON Schema). */
 const GENERIC_STRINGS = [
-  'quality', '1', '测试', 'a', 'A1', 'quality_1', '2024-01-31', '2024-01-31 08:00:00', '000001', 'jiangsu', 'aoc',
-  '13800000000', 'quality@example.cn', '/gsl/login', 'https://example.cn/gsl/login', 'password', 'true', '0', '1,2',
-  '1.0.0', 'QUALITY', 'quality-1', '320000', '#1890ff', 'zh-CN', '08:00', 'A',
+  'quality',
+  '1',
+  '测试',
+  'a',
+  'A1',
+  'quality_1',
+  '2024-01-31',
+  '2024-01-31 08:00:00',
+  '000001',
+  'jiangsu',
+  'aoc',
+  '13800000000',
+  'quality@example.cn',
+  '/gsl/login',
+  'https://example.cn/gsl/login',
+  'password',
+  'true',
+  '0',
+  '1,2',
+  '1.0.0',
+  'QUALITY',
+  'quality-1',
+  '320000',
+  '#1890ff',
+  'zh-CN',
+  '08:00',
+  'A',
 ];
 
 function stringCandidates(js: JsonSchema, field: string, url: string, ctx: SampleContext): string[] {
@@ -194,7 +221,8 @@ export function validates(def: RouteDef<any, any, any> | undefined, parts: Reque
   const check = (schema: ZodType | undefined, value: unknown, part: string) => {
     if (!schema) return;
     const r = schema.safeParse(value ?? (part === 'body' ? undefined : {}));
-    if (!r.success) issues.push(...r.error.issues.map((i) => ({ path: [part, ...i.path.map(String)].join('.'), message: `${[part, ...i.path].join('.')}: ${i.message}` })));
+    if (!r.success)
+      issues.push(...r.error.issues.map((i) => ({ path: [part, ...i.path.map(String)].join('.'), message: `${[part, ...i.path].join('.')}: ${i.message}` })));
   };
   check(def.query, parts.query, 'query');
   check(def.body, parts.body, 'body');

@@ -110,7 +110,9 @@ const whereOf = (ref: TableRef) => (ref.where ? sql.raw(`(${ref.where})`) : sql`
 
 /** Ids of the rows of the table the allowed set covers (the exact expectation for a list). */
 export async function rowsInside(db: Db, ref: TableRef, allowed: Allowed): Promise<Set<string>> {
-  const r = await sql<{ id: string }>`select ${idOf(ref)}::text as id from ${sql.table(ref.table)} x where ${whereOf(ref)} and ${inside(ref, allowed)}`.execute(db);
+  const r = await sql<{ id: string }>`select ${idOf(ref)}::text as id from ${sql.table(ref.table)} x where ${whereOf(ref)} and ${inside(ref, allowed)}`.execute(
+    db,
+  );
   return new Set(r.rows.map((x) => x.id));
 }
 
@@ -131,7 +133,9 @@ export async function rowsOutside(db: Db, ref: TableRef, allowed: Allowed, line:
 
 /** The dept of one row (null when it has none). */
 export async function deptOfRow(db: Db, ref: TableRef, id: string): Promise<string | null> {
-  const r = await sql<{ dept: string | null }>`select ${sql.ref(`x.${ref.deptColumn}`)}::text as dept from ${sql.table(ref.table)} x where x.id::text = ${id}`.execute(db);
+  const r = await sql<{
+    dept: string | null;
+  }>`select ${sql.ref(`x.${ref.deptColumn}`)}::text as dept from ${sql.table(ref.table)} x where x.id::text = ${id}`.execute(db);
   return r.rows[0]?.dept ?? null;
 }
 
@@ -170,7 +174,11 @@ export async function spreadRows(db: Db, ref: TableRef, probeDepts: string[], ow
   );
   const table = sql.table(ref.table);
   const count = async (dept: string) =>
-    (await sql<{ n: number }>`select count(*)::int as n from ${table} x where ${whereOf(ref)} and ${sql.ref(`x.${ref.deptColumn}`)}::text = ${dept}`.execute(db)).rows[0].n;
+    (
+      await sql<{ n: number }>`select count(*)::int as n from ${table} x where ${whereOf(ref)} and ${sql.ref(`x.${ref.deptColumn}`)}::text = ${dept}`.execute(
+        db,
+      )
+    ).rows[0].n;
   for (const dept of probeDepts) {
     if ((await count(dept)) > 0) continue;
     // A copy of the table's newest row moved to the dept; when a unique index refuses it, again with its text columns suffixed.
@@ -204,11 +212,15 @@ export async function spreadRows(db: Db, ref: TableRef, probeDepts: string[], ow
   }
   if (ref.ownerColumn) {
     for (const owner of owners) {
-      const has = await sql<{ n: number }>`select count(*)::int as n from ${table} x where ${whereOf(ref)} and ${sql.ref(`x.${ref.ownerColumn}`)}::text = ${owner.id}`.execute(db);
+      const has = await sql<{
+        n: number;
+      }>`select count(*)::int as n from ${table} x where ${whereOf(ref)} and ${sql.ref(`x.${ref.ownerColumn}`)}::text = ${owner.id}`.execute(db);
       if (has.rows[0].n > 0) continue;
       const r = await sql`
         update ${table} set ${sql.ref(ref.ownerColumn)} = ${owner.id}::bigint
-         where id = (select x.id from ${table} x where ${whereOf(ref)} and ${sql.ref(`x.${ref.deptColumn}`)}::text = ${owner.awayDept} order by x.id limit 1)`.execute(db);
+         where id = (select x.id from ${table} x where ${whereOf(ref)} and ${sql.ref(`x.${ref.deptColumn}`)}::text = ${owner.awayDept} order by x.id limit 1)`.execute(
+        db,
+      );
       if (!Number(r.numAffectedRows ?? 0)) notes.push(`${ref.table}: no row in dept ${owner.awayDept} to give to owner ${owner.id}`);
     }
   }

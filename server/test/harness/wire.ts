@@ -112,7 +112,8 @@ export function answerProblem(res: WireResult, def: Pick<RouteDef, 'raw' | 'oaut
   if (def?.oauthErrors && json && res.body && 'error_code' in res.body) {
     const b = res.body;
     if (b.error_code !== res.status) return `error_code ${b.error_code} ≠ status ${res.status}`;
-    if (typeof b.error_description !== 'string' || !CJK.test(b.error_description)) return `error_description without Chinese: ${JSON.stringify(b.error_description)}`;
+    if (typeof b.error_description !== 'string' || !CJK.test(b.error_description))
+      return `error_description without Chinese: ${JSON.stringify(b.error_description)}`;
     return null;
   }
   if (json) return envelopeProblem(res.body, res.status);
@@ -185,7 +186,10 @@ export function unsignedToken(token: string): string {
 
 /** Fails with every collected problem listed (one per line), or passes when there is none. */
 export function assertNone(failures: string[], what = 'problems'): void {
-  if (failures.length) throw new Error(`${failures.length} ${what}:\n  ${failures.slice(0, 60).join('\n  ')}${failures.length > 60 ? `\n  … and ${failures.length - 60} more` : ''}`);
+  if (failures.length)
+    throw new Error(
+      `${failures.length} ${what}:\n  ${failures.slice(0, 60).join('\n  ')}${failures.length > 60 ? `\n  … and ${failures.length - 60} more` : ''}`,
+    );
 }
 
 /** encodeURIComponent that also writes lone surrogates (as the bytes a WTF-8 encoder would), instead of throwing. */
@@ -196,7 +200,8 @@ export function encodeLoose(s: string): string {
     let out = '';
     for (const ch of s) {
       const c = ch.charCodeAt(0);
-      if (ch.length === 1 && c >= 0xd800 && c <= 0xdfff) out += `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`.toUpperCase();
+      if (ch.length === 1 && c >= 0xd800 && c <= 0xdfff)
+        out += `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`.toUpperCase();
       else out += encodeURIComponent(ch);
     }
     return out;

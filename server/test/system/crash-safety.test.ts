@@ -80,8 +80,12 @@ async function inspectEmbedded(dataDir: string, prefix: string): Promise<{ users
     const one = async (q: string) => Number((await db.query<{ n: number }>(q, [`${prefix}%`])).rows[0].n);
     return {
       users: await one('select count(*)::int as n from blade_user where account like $1'),
-      withoutRole: await one('select count(*)::int as n from blade_user u where account like $1 and not exists (select 1 from blade_user_role r where r.user_id = u.id)'),
-      orphanRoles: await one('select count(*)::int as n from blade_user_role r where $1::text is not null and not exists (select 1 from blade_user u where u.id = r.user_id)'),
+      withoutRole: await one(
+        'select count(*)::int as n from blade_user u where account like $1 and not exists (select 1 from blade_user_role r where r.user_id = u.id)',
+      ),
+      orphanRoles: await one(
+        'select count(*)::int as n from blade_user_role r where $1::text is not null and not exists (select 1 from blade_user u where u.id = r.user_id)',
+      ),
     };
   } finally {
     await db.close();
@@ -131,7 +135,9 @@ describe('crash safety on the embedded database (PGlite)', () => {
       expect([0, ROWS], `batch ${k} after a kill at ${Math.round(checks + fraction * window)} ms: ${seen.users} of ${ROWS} rows`).toContain(seen.users);
       expect(seen.withoutRole).toBe(0);
       expect(seen.orphanRoles).toBe(0);
-      outcomes.push(`${Math.round(checks + fraction * window)} ms → ${seen.users === 0 ? 'absent' : 'whole'}${outcome.answered ? ` (answered ${outcome.answered})` : ''}`);
+      outcomes.push(
+        `${Math.round(checks + fraction * window)} ms → ${seen.users === 0 ? 'absent' : 'whole'}${outcome.answered ? ` (answered ${outcome.answered})` : ''}`,
+      );
 
       server = await startServer(`embedded-restart-${k}`, env);
       admin = await server.login('admin');
@@ -166,7 +172,8 @@ describe.skipIf(!DATABASE_URL)('crash safety on PostgreSQL', () => {
   }, 60_000);
 
   const inserted = async (prefix: string) => Number((await db.query('select count(*) as n from blade_user where account like $1', [`${prefix}%`])).rows[0].n);
-  const orphanRoles = async () => Number((await db.query('select count(*) as n from blade_user_role ur where not exists (select 1 from blade_user u where u.id = ur.user_id)')).rows[0].n);
+  const orphanRoles = async () =>
+    Number((await db.query('select count(*) as n from blade_user_role ur where not exists (select 1 from blade_user u where u.id = ur.user_id)')).rows[0].n);
 
   it('a batch killed while its INSERTs run is wholly absent; the next one is wholly there', async () => {
     const admin = await server.login('admin');
@@ -181,11 +188,21 @@ describe.skipIf(!DATABASE_URL)('crash safety on PostgreSQL', () => {
       );
       return Number(r.rows[0].n) > 0;
     });
-    console.log(`[system] crash safety (pg): killed ${outcome.killedMidWrite ? 'while the batch was being written' : `after the answer (HTTP ${outcome.answered})`}`);
+    console.log(
+      `[system] crash safety (pg): killed ${outcome.killedMidWrite ? 'while the batch was being written' : `after the answer (HTTP ${outcome.answered})`}`,
+    );
     expect(outcome.killedMidWrite, 'the kill must land while the import is writing').toBe(true);
 
     // The dead connection's transaction is rolled back: nothing of the batch, no orphan role rows.
-    expect(await until(async () => (await db.query("select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'")).rows[0].n === '0', 10_000, 50)).toBe(true);
+    expect(
+      await until(
+        async () =>
+          (await db.query("select count(*) as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'"))
+            .rows[0].n === '0',
+        10_000,
+        50,
+      ),
+    ).toBe(true);
     expect(await inserted(prefix)).toBe(0);
     expect(await orphanRoles()).toBe(0);
 

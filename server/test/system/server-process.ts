@@ -22,7 +22,9 @@ let checkedStale = false;
 /** Fails with a clear message when the server has not been built (system tests never build it). */
 export function requireBuild(): void {
   if (!fs.existsSync(SERVER_MAIN)) {
-    throw new Error(`${path.relative(ROOT, SERVER_MAIN)} is missing — the system tests run the built server: run \`npm run build\` first (\`npm test\` does it for you)`);
+    throw new Error(
+      `${path.relative(ROOT, SERVER_MAIN)} is missing — the system tests run the built server: run \`npm run build\` first (\`npm test\` does it for you)`,
+    );
   }
   if (checkedStale) return;
   checkedStale = true;
@@ -97,7 +99,21 @@ export interface ServerProcess {
 export async function spawnServer(name: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base: Record<string, string | undefined> = { ...process.env };
-  for (const k of ['DATABASE_URL', 'DATA_DIR', 'NODE_ENV', 'PORT', 'HOST', 'API_AES_KEY', 'JWT_SECRET', 'TEST_DB', 'API_CRYPTO', 'DEMO_DATA', 'PUBLIC_URL', 'TRUST_PROXY']) delete base[k];
+  for (const k of [
+    'DATABASE_URL',
+    'DATA_DIR',
+    'NODE_ENV',
+    'PORT',
+    'HOST',
+    'API_AES_KEY',
+    'JWT_SECRET',
+    'TEST_DB',
+    'API_CRYPTO',
+    'DEMO_DATA',
+    'PUBLIC_URL',
+    'TRUST_PROXY',
+  ])
+    delete base[k];
   const childEnv: Record<string, string | undefined> = { ...base, HOST, PORT: String(port), LOG_LEVEL: 'warn', TOKEN_RATE_LIMIT: '100000', ...env };
   const child = spawn(process.execPath, [SERVER_MAIN], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -106,7 +122,9 @@ export async function spawnServer(name: string, env: Record<string, string>): Pr
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const aesKey = childEnv.API_AES_KEY;
 
   const call = async (method: string, url: string, opts: CallOptions = {}): Promise<CallResult> => {
@@ -143,7 +161,8 @@ export async function spawnServer(name: string, env: Record<string, string>): Pr
         body: { grant_type: 'password', username: account, password: DEMO_PASSWORD, tenantId: TENANT },
         headers,
       });
-      if (res.status !== 200 || !res.body?.access_token) throw new Error(`${name}: password login of ${account} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+      if (res.status !== 200 || !res.body?.access_token)
+        throw new Error(`${name}: password login of ${account} failed: HTTP ${res.status} ${res.text.slice(0, 300)}`);
       return res.body;
     },
     async stop() {

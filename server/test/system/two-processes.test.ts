@@ -22,7 +22,9 @@ import {
 
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) {
-  console.log('[system] skipped "two processes, one PostgreSQL database": DATABASE_URL is unset (set e.g. DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test to run it)');
+  console.log(
+    '[system] skipped "two processes, one PostgreSQL database": DATABASE_URL is unset (set e.g. DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test to run it)',
+  );
 }
 
 const TOKEN = '/api/blade-auth/oauth/token';
@@ -58,7 +60,8 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
     if (ra.status === 'fulfilled') a = ra.value;
     if (rb.status === 'fulfilled') b = rb.value;
     const failed = [ra, rb].filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
-    if (failed.length) throw new Error(`both processes must come up on one fresh database:\n${failed.map((r) => String(r.reason?.message ?? r.reason)).join('\n')}`);
+    if (failed.length)
+      throw new Error(`both processes must come up on one fresh database:\n${failed.map((r) => String(r.reason?.message ?? r.reason)).join('\n')}`);
   }, 300_000);
 
   afterAll(async () => {
@@ -108,7 +111,7 @@ describe.skipIf(!DATABASE_URL)('two server processes on one PostgreSQL database'
     expect((await a.call('GET', USER_INFO, { token: second.access_token })).status).toBe(401);
   });
 
-  it('logout on B kills the chain\'s access token on A and its refresh token', async () => {
+  it("logout on B kills the chain's access token on A and its refresh token", async () => {
     const t = await a.login('nj_coc');
     expect((await a.call('GET', USER_INFO, { token: t.access_token })).status).toBe(200);
     const out = await b.call('GET', LOGOUT, { token: t.access_token });

@@ -9,8 +9,7 @@ const token = (params: Record<string, string | undefined>, headers?: Record<stri
   request<TokenAnswer>(TOKEN_URL, { method: 'POST', params, headers });
 
 /** loginByUsername with the sign-on code: grant sso_authorization_code. */
-export const loginByCode = (code: string, tenantId: string = config.tenantId) =>
-  token({ grant_type: 'sso_authorization_code', code, tenantId });
+export const loginByCode = (code: string, tenantId: string = config.tenantId) => token({ grant_type: 'sso_authorization_code', code, tenantId });
 
 export interface CaptchaAnswer {
   key: string;

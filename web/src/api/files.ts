@@ -62,7 +62,12 @@ const FILE_TYPES = /spreadsheetml|octet-stream/;
  */
 export async function downloadFile(
   url: string,
-  { params = {}, method = 'GET', fallbackName, onProgress }: { params?: Record<string, QueryValue>; method?: 'GET' | 'POST'; fallbackName: string; onProgress?: (p: Progress) => void },
+  {
+    params = {},
+    method = 'GET',
+    fallbackName,
+    onProgress,
+  }: { params?: Record<string, QueryValue>; method?: 'GET' | 'POST'; fallbackName: string; onProgress?: (p: Progress) => void },
 ): Promise<DownloadedFile> {
   // An empty filter is no filter: the list's search form leaves its unused fields ''.
   const filters = Object.fromEntries(Object.entries(params).filter(([, v]) => v !== ''));

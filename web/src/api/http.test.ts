@@ -103,7 +103,10 @@ describe('http transport', () => {
     const controller = new AbortController();
     vi.stubGlobal(
       'fetch',
-      vi.fn((_url: string, init: RequestInit) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))),
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      ),
     );
     const pending = get('/api/slow', undefined, { signal: controller.signal });
     controller.abort();

@@ -48,7 +48,15 @@ type Phase = 'idle' | 'checking' | 'importing';
  * and can be downloaded as a workbook; the upload shows its progress. Test ids: `${testId}-import-*`.
  */
 export function ImportDialog({
-  open, onClose, onImported, title, description, testId, template: downloadTemplate, upload, errorsFileName,
+  open,
+  onClose,
+  onImported,
+  title,
+  description,
+  testId,
+  template: downloadTemplate,
+  upload,
+  errorsFileName,
 }: {
   open: boolean;
   onClose: () => void;
@@ -126,7 +134,13 @@ export function ImportDialog({
         <Button key="close" onClick={onClose} disabled={busy} data-testid={`${testId}-import-close`}>
           {imported ? '完成' : '取消'}
         </Button>,
-        <Button key="check" onClick={() => void run(true)} loading={phase === 'checking'} disabled={busy || !file || Boolean(imported)} data-testid={`${testId}-import-check`}>
+        <Button
+          key="check"
+          onClick={() => void run(true)}
+          loading={phase === 'checking'}
+          disabled={busy || !file || Boolean(imported)}
+          data-testid={`${testId}-import-check`}
+        >
           校验数据
         </Button>,
         <Button
@@ -205,7 +219,11 @@ function ImportResult({ answer, testId, errorsFileName }: { answer: ImportAnswer
       {answer.errors.length > 0 && (
         <>
           <Space style={{ marginBottom: 8 }}>
-            <Button icon={<DownloadOutlined />} onClick={() => saveBlob(errorWorkbook(answer.errors), errorsFileName)} data-testid={`${testId}-import-errors-download`}>
+            <Button
+              icon={<DownloadOutlined />}
+              onClick={() => saveBlob(errorWorkbook(answer.errors), errorsFileName)}
+              data-testid={`${testId}-import-errors-download`}
+            >
               下载错误报告
             </Button>
           </Space>

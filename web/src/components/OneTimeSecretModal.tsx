@@ -11,7 +11,16 @@ import { DIALOG_WIDTH } from './crud/CrudFormDialog';
  * closes only through its confirm button (no close icon, no mask click, no Esc).
  */
 export function OneTimeSecretModal({
-  open, title, warning, description, copy, confirmText = '我已保存', onClose, testId, closeTestId, children,
+  open,
+  title,
+  warning,
+  description,
+  copy,
+  confirmText = '我已保存',
+  onClose,
+  testId,
+  closeTestId,
+  children,
 }: {
   open: boolean;
   title: string;

@@ -4,11 +4,29 @@ import { Providers, createQueryClient } from '../app/providers';
 import { AntdProviders } from '../app/AntdProviders';
 import { RegionCascader, RegionName, pathOf } from './RegionCascader';
 
-const node = (code: string, name: string, hasChildren: boolean) => ({ id: code, parentId: '', title: name, key: code, value: code, hasChildren, children: [], code, name, level: code.length / 2, adcode: code.padEnd(6, '0') });
+const node = (code: string, name: string, hasChildren: boolean) => ({
+  id: code,
+  parentId: '',
+  title: name,
+  key: code,
+  value: code,
+  hasChildren,
+  children: [],
+  code,
+  name,
+  level: code.length / 2,
+  adcode: code.padEnd(6, '0'),
+});
 vi.mock('../api/system/region', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   getRegionChildren: vi.fn(async (parent: string) =>
-    parent === '' ? [node('32', '江苏省', true)] : parent === '32' ? [node('3201', '南京市', true), node('3205', '苏州市', true)] : parent === '3201' ? [node('320102', '玄武区', false)] : [],
+    parent === ''
+      ? [node('32', '江苏省', true)]
+      : parent === '32'
+        ? [node('3201', '南京市', true), node('3205', '苏州市', true)]
+        : parent === '3201'
+          ? [node('320102', '玄武区', false)]
+          : [],
   ),
 }));
 const { getRegionChildren } = await import('../api/system/region');

@@ -40,7 +40,11 @@ export function useRegionName(code: string | null | undefined): string | undefin
   const levels = useQueries({
     queries: path.map((_, i) => {
       const parent = i === 0 ? '' : path[i - 1];
-      return { queryKey: regionKeys.children(parent), queryFn: ({ signal }: { signal: AbortSignal }) => getRegionChildren(parent, signal), staleTime: Infinity };
+      return {
+        queryKey: regionKeys.children(parent),
+        queryFn: ({ signal }: { signal: AbortSignal }) => getRegionChildren(parent, signal),
+        staleTime: Infinity,
+      };
     }),
   });
   if (!code) return undefined;
@@ -62,8 +66,18 @@ const toOption = (n: RegionNode): Option => ({ value: n.code, label: n.name || n
  * stores it as the record's region (the code blade_region knows it by).
  */
 export function RegionCascader({
-  value, onChange, placeholder = '请选择所在地区', testId, style,
-}: { value?: string; onChange?: (code: string | undefined) => void; placeholder?: string; testId?: string; style?: CSSProperties }) {
+  value,
+  onChange,
+  placeholder = '请选择所在地区',
+  testId,
+  style,
+}: {
+  value?: string;
+  onChange?: (code: string | undefined) => void;
+  placeholder?: string;
+  testId?: string;
+  style?: CSSProperties;
+}) {
   const [options, setOptions] = useState<Option[]>([]);
   const [path, setPath] = useState<string[]>([]);
   const [failed, setFailed] = useState(false);

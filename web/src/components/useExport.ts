@@ -19,7 +19,9 @@ export function useExport(what: string, key: string) {
     setExporting(true);
     message.open({ key, type: 'loading', content: line, duration: 0 });
     try {
-      const { blob, name } = await download(({ loaded }) => message.open({ key, type: 'loading', content: `${line}已接收 ${fileSizeText(loaded)}`, duration: 0 }));
+      const { blob, name } = await download(({ loaded }) =>
+        message.open({ key, type: 'loading', content: `${line}已接收 ${fileSizeText(loaded)}`, duration: 0 }),
+      );
       message.destroy(key);
       saveBlob(blob, name);
       toast.success('导出成功');

@@ -107,7 +107,9 @@ export function buildWorkbook(sheetName: string, rows: Array<Array<string | numb
         .map((value, c) => {
           const ref = `${columnName(c)}${r + 1}`;
           const style = r === 0 ? ' s="1"' : '';
-          return typeof value === 'number' ? `<c r="${ref}"${style}><v>${value}</v></c>` : `<c r="${ref}" t="inlineStr"${style}><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
+          return typeof value === 'number'
+            ? `<c r="${ref}"${style}><v>${value}</v></c>`
+            : `<c r="${ref}" t="inlineStr"${style}><is><t xml:space="preserve">${escapeXml(value)}</t></is></c>`;
         })
         .join('');
       return `<row r="${r + 1}">${cells}</row>`;
@@ -143,8 +145,7 @@ export function buildWorkbook(sheetName: string, rows: Array<Array<string | numb
       '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
       '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
       '</styleSheet>',
-    'xl/worksheets/sheet1.xml':
-      `${xml}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${cols}<sheetData>${sheetRows}</sheetData></worksheet>`,
+    'xl/worksheets/sheet1.xml': `${xml}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">${cols}<sheetData>${sheetRows}</sheetData></worksheet>`,
   };
   return zipStored(Object.entries(files).map(([name, text]) => ({ name, data: encoder.encode(text) })));
 }

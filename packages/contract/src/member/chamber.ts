@@ -17,9 +17,22 @@ export const LEADER_TYPE_LABELS: Record<number, string> = { 2: '副会长', 3: '
  * (vicePresidents, councils, secretariats) appear in the history as their names only.
  */
 export const CHAMBER_FIELD_LABELS = {
-  deptId: '所属组织', chamberDeptId: '商会组织', name: '商会名称', adminName: '登记名称', chamberType: '商会类型', homeRegion: '籍贯地区',
-  creditCode: '统一社会信用代码', presidentName: '会长', secretaryName: '秘书长', establishedDate: '成立日期', memberCount: '会员数量', address: '地址',
-  remark: '备注', vicePresidents: LEADER_TYPE_LABELS[2], councils: LEADER_TYPE_LABELS[3], secretariats: LEADER_TYPE_LABELS[4],
+  deptId: '所属组织',
+  chamberDeptId: '商会组织',
+  name: '商会名称',
+  adminName: '登记名称',
+  chamberType: '商会类型',
+  homeRegion: '籍贯地区',
+  creditCode: '统一社会信用代码',
+  presidentName: '会长',
+  secretaryName: '秘书长',
+  establishedDate: '成立日期',
+  memberCount: '会员数量',
+  address: '地址',
+  remark: '备注',
+  vicePresidents: LEADER_TYPE_LABELS[2],
+  councils: LEADER_TYPE_LABELS[3],
+  secretariats: LEADER_TYPE_LABELS[4],
 } as const satisfies Record<string, string>;
 
 export const CHAMBER_MSG = {
@@ -36,17 +49,19 @@ export const CHAMBER_MSG = {
 const keepOrClear = <T>(v: T | null | undefined | '') => (v === undefined ? undefined : v === '' || v === null ? null : v);
 const optionalText = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`).nullish().transform(keepOrClear);
 const idText = (message: string) => idOf(message, { trim: true });
-const version = z.coerce.number({ message: '数据版本号必须是数字' }).int('数据版本号必须是整数').min(1, '数据版本号不正确').max(2_147_483_647, '数据版本号不正确');
-const chamberType = z
-  .union([z.number(), z.string().trim()], { message: CHAMBER_MSG.type })
-  .transform((v, ctx) => {
-    const n = Number(v);
-    if (!Number.isInteger(n) || !Object.hasOwn(CHAMBER_TYPES, n)) {
-      ctx.addIssue({ code: 'custom', message: CHAMBER_MSG.type });
-      return z.NEVER;
-    }
-    return n;
-  });
+const version = z.coerce
+  .number({ message: '数据版本号必须是数字' })
+  .int('数据版本号必须是整数')
+  .min(1, '数据版本号不正确')
+  .max(2_147_483_647, '数据版本号不正确');
+const chamberType = z.union([z.number(), z.string().trim()], { message: CHAMBER_MSG.type }).transform((v, ctx) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || !Object.hasOwn(CHAMBER_TYPES, n)) {
+    ctx.addIssue({ code: 'custom', message: CHAMBER_MSG.type });
+    return z.NEVER;
+  }
+  return n;
+});
 const phone = z
   .string()
   .trim()
@@ -78,7 +93,10 @@ export const chamberSubmit = z
     id: idText('数据编号格式不正确').optional(),
     version: version.optional(),
     deptId: idText('所属组织编号格式不正确').optional(),
-    chamberDeptId: z.union([idText('商会组织编号格式不正确'), z.literal('')]).nullish().transform(keepOrClear),
+    chamberDeptId: z
+      .union([idText('商会组织编号格式不正确'), z.literal('')])
+      .nullish()
+      .transform(keepOrClear),
     name: z.string({ message: CHAMBER_MSG.name }).trim().min(1, CHAMBER_MSG.name).max(200, '商会名称长度不能超过200个字符'),
     adminName: optionalText(200),
     chamberType: chamberType.optional(),
@@ -103,7 +121,12 @@ export const chamberSubmit = z
       .refine((v) => v === '' || isDay(v), '成立日期格式应为 yyyy-MM-dd')
       .nullish()
       .transform(keepOrClear),
-    memberCount: z.coerce.number({ message: '会员数量必须是数字' }).int('会员数量必须是整数').min(0, '会员数量不能小于0').max(10_000_000, '会员数量过大').nullish(),
+    memberCount: z.coerce
+      .number({ message: '会员数量必须是数字' })
+      .int('会员数量必须是整数')
+      .min(0, '会员数量不能小于0')
+      .max(10_000_000, '会员数量过大')
+      .nullish(),
     remark: optionalText(500),
     vicePresidents: leaders,
     councils: leaders,
@@ -180,5 +203,12 @@ export type ChamberLeaderView = z.infer<typeof chamberLeaderRecord>;
 export const chamberLeaderDetail = chamberLeaderRecord.extend({ chamberName: z.string() });
 
 /** nextOrgUserList: a staff member of a lower org (the phone masked without user_view). */
-export const orgUserRecord = z.object({ id: z.string(), account: z.string(), realName: z.string().nullable(), phone: z.string().nullable(), deptId: z.string(), deptName: z.string().nullable() });
+export const orgUserRecord = z.object({
+  id: z.string(),
+  account: z.string(),
+  realName: z.string().nullable(),
+  phone: z.string().nullable(),
+  deptId: z.string(),
+  deptName: z.string().nullable(),
+});
 export type OrgUserView = z.infer<typeof orgUserRecord>;

@@ -45,7 +45,9 @@ export function idCardCheckChar(first17: string): string {
 
 /** The birth date an 18-digit identity card number carries ('yyyy-MM-dd'), or null. */
 export function idCardBirthDate(v: string): string | null {
-  const y = +v.slice(6, 10), m = +v.slice(10, 12), d = +v.slice(12, 14);
+  const y = +v.slice(6, 10),
+    m = +v.slice(10, 12),
+    d = +v.slice(12, 14);
   const date = new Date(Date.UTC(y, m - 1, d));
   if (y < 1900 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d || date.getTime() > Date.now()) return null;
   return `${v.slice(6, 10)}-${v.slice(10, 12)}-${v.slice(12, 14)}`;

@@ -26,7 +26,14 @@ export const MEMBER_LEVELS: Labels = { 1: '会员', 2: '理事', 3: '常务理�
 export const ENTERPRISE_TYPES: Labels = { 1: '民营企业', 2: '国有企业', 3: '外资企业', 4: '港澳台资企业', 5: '其他' };
 export const ENTERPRISE_SCALES: Labels = { 1: '微型', 2: '小型', 3: '中型', 4: '大型' };
 export const GROUP_TYPES: Labels = { 1: '商会', 2: '行业协会', 3: '其他社会组织' };
-export const CERT_TYPES: Labels = { 1: '居民身份证', 2: '护照', 3: '港澳居民来往内地通行证', 4: '台湾居民来往大陆通行证', 5: '外国人永久居留身份证', 9: '其他' };
+export const CERT_TYPES: Labels = {
+  1: '居民身份证',
+  2: '护照',
+  3: '港澳居民来往内地通行证',
+  4: '台湾居民来往大陆通行证',
+  5: '外国人永久居留身份证',
+  9: '其他',
+};
 export const GENDERS: Labels = { 1: '男', 2: '女' };
 export const POLITICS: Labels = { 1: '中共党员', 2: '中共预备党员', 3: '共青团员', 4: '民主党派', 5: '无党派人士', 6: '群众' };
 export const EDUCATIONS: Labels = { 1: '博士研究生', 2: '硕士研究生', 3: '大学本科', 4: '大学专科', 5: '高中及以下' };
@@ -55,7 +62,11 @@ export const MEMBER_MSG = {
 } as const;
 
 const id = idOf(ID_MSG, { trim: true });
-const version = z.coerce.number({ message: '数据版本号必须是数字' }).int('数据版本号必须是整数').min(1, '数据版本号不正确').max(2_147_483_647, '数据版本号不正确');
+const version = z.coerce
+  .number({ message: '数据版本号必须是数字' })
+  .int('数据版本号必须是整数')
+  .min(1, '数据版本号不正确')
+  .max(2_147_483_647, '数据版本号不正确');
 /** Absent stays absent (an update keeps the stored value); '' or null clears it. */
 const keepOrClear = <T>(v: T | null | undefined | '') => (v === undefined ? undefined : v === '' || v === null ? null : v);
 const text = (max: number) => z.string().trim().max(max, `长度不能超过${max}个字符`);
@@ -63,17 +74,15 @@ const optionalText = (max: number) => text(max).nullish().transform(keepOrClear)
 const required = (message: string, max: number) => z.string({ message }).trim().min(1, message).max(max, `长度不能超过${max}个字符`);
 /** A code of one of the label sets above, as number or numeric text. */
 const code = (labels: Labels, what: string) =>
-  z
-    .union([z.number(), z.string().trim()], { message: `${what}取值不正确` })
-    .transform((v, ctx) => {
-      if (v === '') return null;
-      const n = Number(v);
-      if (!Number.isInteger(n) || !Object.hasOwn(labels, n)) {
-        ctx.addIssue({ code: 'custom', message: `${what}取值不正确` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  z.union([z.number(), z.string().trim()], { message: `${what}取值不正确` }).transform((v, ctx) => {
+    if (v === '') return null;
+    const n = Number(v);
+    if (!Number.isInteger(n) || !Object.hasOwn(labels, n)) {
+      ctx.addIssue({ code: 'custom', message: `${what}取值不正确` });
+      return z.NEVER;
+    }
+    return n;
+  });
 const optionalCode = (labels: Labels, what: string) => code(labels, what).nullish().transform(keepOrClear);
 const day = (message: string) =>
   z
@@ -84,7 +93,12 @@ const joinDate = day(MEMBER_MSG.joinDate)
   .refine((v) => v === '' || v <= new Date().toISOString().slice(0, 10), MEMBER_MSG.joinDateFuture)
   .nullish()
   .transform(keepOrClear);
-const regionCode = z.string().trim().regex(/^(\d{2}|\d{4}|\d{6}|\d{9}|\d{12})?$/, '行政区划代码格式不正确').nullish().transform(keepOrClear);
+const regionCode = z
+  .string()
+  .trim()
+  .regex(/^(\d{2}|\d{4}|\d{6}|\d{9}|\d{12})?$/, '行政区划代码格式不正确')
+  .nullish()
+  .transform(keepOrClear);
 const deptId = idOf(MEMBER_MSG.deptFormat, { trim: true }).optional();
 /** A phone as typed (§5 rule, the mobile check written correctly), or the masked form a list showed (kept unchanged). */
 const phone = z
@@ -152,7 +166,12 @@ const groupFields = {
   address: optionalText(255),
   contactName: optionalText(50),
   contactPhone: phone,
-  memberCount: z.coerce.number({ message: '会员数量必须是数字' }).int('会员数量必须是整数').min(0, '会员数量不能小于0').max(10_000_000, '会员数量过大').nullish(),
+  memberCount: z.coerce
+    .number({ message: '会员数量必须是数字' })
+    .int('会员数量必须是整数')
+    .min(0, '会员数量不能小于0')
+    .max(10_000_000, '会员数量过大')
+    .nullish(),
   joinDate,
   memberLevel: optionalCode(MEMBER_LEVELS, '会员级别'),
   status: optionalCode(MEMBER_STATUS, '会员状态'),
@@ -234,12 +253,7 @@ export type PersonUpdate = z.infer<typeof personUpdate>;
 // update-all: one set of fields written to every selected record (BladeX's batch update), in one
 // transaction, each record's changes in the change history.
 
-const idList = z
-  .string({ message: '请选择至少一条数据' })
-  .trim()
-  .min(1, '请选择至少一条数据')
-  .max(20000, '一次选择的数据过多')
-  .regex(ID_LIST_RE, ID_MSG);
+const idList = z.string({ message: '请选择至少一条数据' }).trim().min(1, '请选择至少一条数据').max(20000, '一次选择的数据过多').regex(ID_LIST_RE, ID_MSG);
 export const memberUpdateAll = z
   .object({
     ids: idList,
@@ -277,24 +291,69 @@ export const LOG_MODES: Record<string, string> = { insert: '新增', update: '�
 /** Labels of the tracked fields, as the change history shows them. */
 export const MEMBER_FIELD_LABELS: Record<MemberKind, Record<string, string>> = {
   enterprise: {
-    deptId: '所属组织', name: '企业名称', creditCode: '统一社会信用代码', legalPerson: '法定代表人', industry: '所属行业', scale: '企业规模',
-    regionCode: '所在地区', address: '地址', contactName: '联系人', contactPhone: '联系电话', joinDate: '入会日期', memberLevel: '会员级别',
-    memberType: '企业类型', status: '会员状态', remark: '备注',
+    deptId: '所属组织',
+    name: '企业名称',
+    creditCode: '统一社会信用代码',
+    legalPerson: '法定代表人',
+    industry: '所属行业',
+    scale: '企业规模',
+    regionCode: '所在地区',
+    address: '地址',
+    contactName: '联系人',
+    contactPhone: '联系电话',
+    joinDate: '入会日期',
+    memberLevel: '会员级别',
+    memberType: '企业类型',
+    status: '会员状态',
+    remark: '备注',
   },
   group: {
-    deptId: '所属组织', name: '团体名称', creditCode: '统一社会信用代码', groupType: '团体类型', orgDeptId: '对应组织', legalPerson: '负责人',
-    regionCode: '所在地区', address: '地址', contactName: '联系人', contactPhone: '联系电话', memberCount: '会员数量', joinDate: '入会日期',
-    memberLevel: '会员级别', status: '会员状态', remark: '备注',
+    deptId: '所属组织',
+    name: '团体名称',
+    creditCode: '统一社会信用代码',
+    groupType: '团体类型',
+    orgDeptId: '对应组织',
+    legalPerson: '负责人',
+    regionCode: '所在地区',
+    address: '地址',
+    contactName: '联系人',
+    contactPhone: '联系电话',
+    memberCount: '会员数量',
+    joinDate: '入会日期',
+    memberLevel: '会员级别',
+    status: '会员状态',
+    remark: '备注',
   },
   person: {
-    deptId: '所属组织', name: '姓名', certType: '证件类型', certNo: '证件号码', gender: '性别', birthDate: '出生日期', nationality: '国籍',
-    nativePlace: '籍贯', politics: '政治面貌', education: '学历', phone: '手机号码', company: '工作单位', post: '职务', regionCode: '所在地区',
-    joinDate: '入会日期', memberLevel: '会员级别', status: '会员状态', remark: '备注',
+    deptId: '所属组织',
+    name: '姓名',
+    certType: '证件类型',
+    certNo: '证件号码',
+    gender: '性别',
+    birthDate: '出生日期',
+    nationality: '国籍',
+    nativePlace: '籍贯',
+    politics: '政治面貌',
+    education: '学历',
+    phone: '手机号码',
+    company: '工作单位',
+    post: '职务',
+    regionCode: '所在地区',
+    joinDate: '入会日期',
+    memberLevel: '会员级别',
+    status: '会员状态',
+    remark: '备注',
   },
 };
 
 /** One field change of a history entry: the value before and after, as text. */
-export const changeRecord = z.object({ id: z.string(), field: z.string(), fieldLabel: z.string(), oldValue: z.string().nullable(), newValue: z.string().nullable() });
+export const changeRecord = z.object({
+  id: z.string(),
+  field: z.string(),
+  fieldLabel: z.string(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+});
 export type ChangeView = z.infer<typeof changeRecord>;
 /** A history entry (member, chamber and profile records alike): who changed which record how, when. */
 export const changeLogRecord = z.object({

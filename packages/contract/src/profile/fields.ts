@@ -57,7 +57,6 @@ const MONEY_MAX = 1e12;
 export const URL_RE = /^(\/api\/blade-resource\/attach\/download\?id=[0-9a-f]{32}|https?:\/\/[^\s"'<>]{1,480})$/;
 const TEL_RE = /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}(-\d{1,6})?|400-?\d{3}-?\d{4})$/;
 
-
 /** The value schema of one field (without presence rules): '' and null mean "empty". */
 function valueSchema(f: FieldDef): z.ZodType {
   const l = f.label;
@@ -168,17 +167,15 @@ function valueSchema(f: FieldDef): z.ZodType {
     case 'region':
       return str.refine((v) => v === '' || /^(\d{2}|\d{4}|\d{6}|\d{9}|\d{12})$/.test(v), '行政区划代码格式不正确');
     case 'flag':
-      return z
-        .union([z.number(), z.string().trim(), z.boolean()], { message: `${l}只能是0或1` })
-        .transform((v, ctx) => {
-          if (v === '') return null;
-          const n = v === true ? 1 : v === false ? 0 : Number(v);
-          if (n !== 0 && n !== 1) {
-            ctx.addIssue({ code: 'custom', message: `${l}只能是0或1` });
-            return z.NEVER;
-          }
-          return n;
-        });
+      return z.union([z.number(), z.string().trim(), z.boolean()], { message: `${l}只能是0或1` }).transform((v, ctx) => {
+        if (v === '') return null;
+        const n = v === true ? 1 : v === false ? 0 : Number(v);
+        if (n !== 0 && n !== 1) {
+          ctx.addIssue({ code: 'custom', message: `${l}只能是0或1` });
+          return z.NEVER;
+        }
+        return n;
+      });
   }
 }
 
@@ -199,7 +196,10 @@ export function orgCodeValid(v: string): boolean {
 export function fieldSchema(f: FieldDef): z.ZodType {
   const base = valueSchema(f);
   if (f.required) return base;
-  return base.nullable().optional().transform((v) => (v === '' ? null : v));
+  return base
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
 }
 
 export const versionField = z.coerce

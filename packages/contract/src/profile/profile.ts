@@ -265,7 +265,12 @@ export const personNameQuery = z
   })
   .strict();
 export const unionIdQuery = z
-  .object({ unionId: z.string({ message: '请提供档案统一编号' }).trim().regex(/^[A-Za-z0-9_-]{1,64}$/, '档案统一编号格式不正确') })
+  .object({
+    unionId: z
+      .string({ message: '请提供档案统一编号' })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, '档案统一编号格式不正确'),
+  })
   .strict();
 export const orgDeptQuery = z.object({ deptId: requiredId('机构编号格式不正确') }).strict();
 
@@ -320,5 +325,12 @@ export const annualReportRecord = profileRecord.extend({
 });
 export type AnnualReportView = z.infer<typeof annualReportRecord>;
 /** orgprofile statistics: one year's member figures, computed from the member base or as reported. */
-export const memberStatistic = z.object({ year: z.number(), total: z.number(), enterprise: z.number(), group: z.number(), person: z.number(), source: z.enum(['computed', 'stored']) });
+export const memberStatistic = z.object({
+  year: z.number(),
+  total: z.number(),
+  enterprise: z.number(),
+  group: z.number(),
+  person: z.number(),
+  source: z.enum(['computed', 'stored']),
+});
 export type MemberStatistic = z.infer<typeof memberStatistic>;

@@ -24,17 +24,16 @@ export const attachPublicIdQuery = z.object({
 
 export const ATTACH_CATEGORIES: Record<string, string> = { attachment: '附件', avatar: '头像' };
 
-export const attachListQuery = pageQuery
-  .extend({
-    originalName: z.string().max(255).optional(),
-    originalName_like: z.string().max(255).optional(),
-    extension: z.string().max(16).optional(),
-    extension_equal: z.string().max(16).optional(),
-    category: z.string().max(32).optional(),
-    category_equal: z.string().max(32).optional(),
-    createTime_dategt: z.string().max(19).optional(),
-    createTime_datelt: z.string().max(19).optional(),
-  });
+export const attachListQuery = pageQuery.extend({
+  originalName: z.string().max(255).optional(),
+  originalName_like: z.string().max(255).optional(),
+  extension: z.string().max(16).optional(),
+  extension_equal: z.string().max(16).optional(),
+  category: z.string().max(32).optional(),
+  category_equal: z.string().max(32).optional(),
+  createTime_dategt: z.string().max(19).optional(),
+  createTime_datelt: z.string().max(19).optional(),
+});
 
 /** One file as the 附件管理 screen shows it (never its storage key). */
 export const attachRecord = z.object({
@@ -69,4 +68,3 @@ export type AttachUploaded = z.infer<typeof attachUploaded>;
 /** A link that opens one file without headers (img src, a new tab): valid a few minutes, for that file only. */
 export const attachDownloadLink = z.object({ link: z.string(), expiresIn: z.number() });
 export type AttachDownloadLink = z.infer<typeof attachDownloadLink>;
-

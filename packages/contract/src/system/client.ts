@@ -31,7 +31,10 @@ export const clientSubmit = z
   .object({
     id: idField.optional(),
     version: z.coerce.number().int().min(1).optional(),
-    clientId: z.string({ message: CLIENT_MSG.idRequired }).trim().regex(/^[A-Za-z0-9_-]{2,48}$/, CLIENT_MSG.idFormat),
+    clientId: z
+      .string({ message: CLIENT_MSG.idRequired })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{2,48}$/, CLIENT_MSG.idFormat),
     /** Required nowhere: left empty on create, a random secret is generated and shown once; on update, kept. */
     clientSecret: z.string().min(16, CLIENT_MSG.secretWeak).max(200).optional().or(z.literal('')),
     scope: z.string().trim().max(256).optional().default('all'),
@@ -45,9 +48,22 @@ export const clientSubmit = z
     authorities: z.string().max(256).nullish(),
     additionalInformation: z.string().max(4096).nullish(),
     autoapprove: z.string().max(256).nullish(),
-    accessTokenValidity: z.coerce.number().int().min(60, '访问令牌有效期至少60秒').max(86400 * 30, '访问令牌有效期不能超过30天').default(3600),
-    refreshTokenValidity: z.coerce.number().int().min(60).max(86400 * 365, '刷新令牌有效期不能超过365天').default(604800),
-    status: z.union([z.literal(0), z.literal(1)]).optional().default(1),
+    accessTokenValidity: z.coerce
+      .number()
+      .int()
+      .min(60, '访问令牌有效期至少60秒')
+      .max(86400 * 30, '访问令牌有效期不能超过30天')
+      .default(3600),
+    refreshTokenValidity: z.coerce
+      .number()
+      .int()
+      .min(60)
+      .max(86400 * 365, '刷新令牌有效期不能超过365天')
+      .default(604800),
+    status: z
+      .union([z.literal(0), z.literal(1)])
+      .optional()
+      .default(1),
   })
   .strict()
   .refine((c) => c.refreshTokenValidity >= c.accessTokenValidity, { message: CLIENT_MSG.refreshShorter, path: ['refreshTokenValidity'] });

@@ -21,7 +21,10 @@ export const DEPT_CATEGORY_NAMES: Record<number, string> = { 1: '工商联', 2: 
 
 const id = (msg: string) => idOf(msg);
 const smallChoice = (values: number[], msg: string) =>
-  z.coerce.number({ message: msg }).int(msg).refine((v) => values.includes(v), msg);
+  z.coerce
+    .number({ message: msg })
+    .int(msg)
+    .refine((v) => values.includes(v), msg);
 
 export const deptSubmit = z
   .object({
@@ -34,7 +37,12 @@ export const deptSubmit = z
     fullName: z.string({ message: DEPT_MSG.fullNameRequired }).trim().min(1, DEPT_MSG.fullNameRequired).max(200, '机构全称不能超过200个字符'),
     deptCategory: smallChoice([1, 2, 3, 4], DEPT_MSG.categoryRequired),
     sort: z.coerce.number({ message: DEPT_MSG.sortRequired }).int('机构排序必须是整数').min(0, '机构排序不能小于0').max(1_000_000, '机构排序过大'),
-    unionId: z.string().trim().max(64, '机构统一编码过长').regex(/^[A-Za-z0-9_-]*$/, '机构统一编码只能包含字母、数字和 _ -').nullish(),
+    unionId: z
+      .string()
+      .trim()
+      .max(64, '机构统一编码过长')
+      .regex(/^[A-Za-z0-9_-]*$/, '机构统一编码只能包含字母、数字和 _ -')
+      .nullish(),
     regionCode: z.string().trim().max(12, '行政区划编号过长').regex(/^\d*$/, '行政区划编号只能包含数字').nullish(),
     regionLevel: smallChoice([1, 2, 3], '行政级别只能是1、2、3').nullish(),
     chamberType: smallChoice([1, 2, 3, 4], '商会分类只能是1至4').nullish(),

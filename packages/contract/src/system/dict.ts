@@ -24,7 +24,12 @@ export const dictSubmit = z
     version: z.coerce.number().int().min(1).optional(),
     /** Optional: a root dictionary has none (or 0). */
     parentId: z.union([idOf('上级字典编号格式不正确'), z.literal('')]).nullish(),
-    code: z.string({ message: DICT_MSG.codeRequired }).trim().min(1, DICT_MSG.codeRequired).max(255, '字典编号过长').regex(/^[A-Za-z0-9_.:-]+$/, '字典编号只能包含字母、数字和 _ . : -'),
+    code: z
+      .string({ message: DICT_MSG.codeRequired })
+      .trim()
+      .min(1, DICT_MSG.codeRequired)
+      .max(255, '字典编号过长')
+      .regex(/^[A-Za-z0-9_.:-]+$/, '字典编号只能包含字母、数字和 _ . : -'),
     dictKey: z.string().trim().max(255, '字典键值过长').nullish(),
     dictValue: z.string({ message: DICT_MSG.valueRequired }).trim().min(1, DICT_MSG.valueRequired).max(255, '字典名称过长'),
     sort: z.coerce.number({ message: DICT_MSG.sortRequired }).int('字典排序必须是整数').min(0, '字典排序不能小于0').max(100000, '字典排序过大'),

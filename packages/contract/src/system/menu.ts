@@ -43,8 +43,14 @@ export const menuSubmit = z
     sort: z.coerce.number({ message: MENU_MSG.sortRequired }).int('菜单排序必须是整数').min(0, '菜单排序不能小于0').max(1_000_000, '菜单排序过大'),
     category: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { message: MENU_MSG.categoryRequired }).transform(Number),
     /** Button action (BladeX: 0 toolbar, 1 row, 2 both). */
-    action: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal('0'), z.literal('1'), z.literal('2')], { message: '按钮功能不正确' }).transform(Number).optional(),
-    isOpen: z.union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { message: '打开方式不正确' }).transform(Number).optional(),
+    action: z
+      .union([z.literal(0), z.literal(1), z.literal(2), z.literal('0'), z.literal('1'), z.literal('2')], { message: '按钮功能不正确' })
+      .transform(Number)
+      .optional(),
+    isOpen: z
+      .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { message: '打开方式不正确' })
+      .transform(Number)
+      .optional(),
     remark: optionalText(255),
   })
   .strict();

@@ -48,14 +48,13 @@ export const dataScopeSubmit = z
       .max(64, '权限字段不能超过64个字符')
       .regex(/^([a-z_][a-z0-9_]*)?$/, '权限字段只能包含小写字母、数字和下划线')
       .nullish(),
-    scopeType: z.coerce.number({ message: SCOPE_MSG.dataTypeRequired }).int(SCOPE_MSG.dataTypeRequired).min(1, SCOPE_MSG.dataTypeRequired).max(5, SCOPE_MSG.dataTypeRequired),
+    scopeType: z.coerce
+      .number({ message: SCOPE_MSG.dataTypeRequired })
+      .int(SCOPE_MSG.dataTypeRequired)
+      .min(1, SCOPE_MSG.dataTypeRequired)
+      .max(5, SCOPE_MSG.dataTypeRequired),
     /** Custom scope (type 5): the visible depts' ids, comma-separated. */
-    scopeValue: z
-      .string()
-      .trim()
-      .max(2000, '可见机构过多')
-      .regex(ID_LIST_OR_EMPTY_RE, '可见机构格式不正确(机构编号,逗号分隔)')
-      .nullish(),
+    scopeValue: z.string().trim().max(2000, '可见机构过多').regex(ID_LIST_OR_EMPTY_RE, '可见机构格式不正确(机构编号,逗号分隔)').nullish(),
   })
   .strict();
 export type DataScopeSubmit = z.infer<typeof dataScopeSubmit>;
@@ -72,7 +71,12 @@ export const apiScopeSubmit = z
       .max(255, '接口路径不能超过255个字符')
       .regex(/^\/api\/[A-Za-z0-9/_.*{}-]*$/, SCOPE_MSG.pathFormat)
       .meta({ examples: ['/api/blade-system/example/**'] }),
-    scopeType: z.coerce.number({ message: SCOPE_MSG.apiTypeRequired }).int(SCOPE_MSG.apiTypeRequired).min(1, SCOPE_MSG.apiTypeRequired).max(2, SCOPE_MSG.apiTypeRequired).optional(),
+    scopeType: z.coerce
+      .number({ message: SCOPE_MSG.apiTypeRequired })
+      .int(SCOPE_MSG.apiTypeRequired)
+      .min(1, SCOPE_MSG.apiTypeRequired)
+      .max(2, SCOPE_MSG.apiTypeRequired)
+      .optional(),
   })
   .strict();
 export type ApiScopeSubmit = z.infer<typeof apiScopeSubmit>;

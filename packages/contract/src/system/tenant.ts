@@ -19,7 +19,19 @@ export const TENANT_MSG = {
  * Menus that are platform settings: in tenant mode only the platform administrator holds them, and a
  * tenant's package can never include them (SpringBlade issues #41/#42: a tenant admin reaching them).
  */
-export const PLATFORM_MENUS = ['tenant', 'tenantpackage', 'datasource', 'client', 'menu', 'data_scope', 'api_scope', 'param', 'dict', 'versionupdatelog', 'region'] as const;
+export const PLATFORM_MENUS = [
+  'tenant',
+  'tenantpackage',
+  'datasource',
+  'client',
+  'menu',
+  'data_scope',
+  'api_scope',
+  'param',
+  'dict',
+  'versionupdatelog',
+  'region',
+] as const;
 
 const id = idField;
 const datetime = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss');
@@ -91,7 +103,13 @@ export interface TenantSetting {
 }
 
 /** tenant-package list / detail answer; menuIds comma-separated (submit answers id, packageName and menuIds). */
-export const tenantPackageRecord = z.object({ id: z.string(), packageName: z.string(), menuIds: z.string(), remark: z.string().nullable(), version: z.number() });
+export const tenantPackageRecord = z.object({
+  id: z.string(),
+  packageName: z.string(),
+  menuIds: z.string(),
+  remark: z.string().nullable(),
+  version: z.number(),
+});
 export type TenantPackageView = z.infer<typeof tenantPackageRecord>;
 
 /** Tenant datasources (数据源管理) and the tenant's binding (租户管理 → 数据源). */

@@ -28,7 +28,11 @@ export const topMenuSubmit = z
     /** Icon name. */
     source: optionalText(255),
     path: optionalText(255),
-    sort: z.coerce.number({ message: TOP_MENU_MSG.sortRequired }).int('顶部菜单排序必须是整数').min(0, '顶部菜单排序不能小于0').max(1_000_000, '顶部菜单排序过大'),
+    sort: z.coerce
+      .number({ message: TOP_MENU_MSG.sortRequired })
+      .int('顶部菜单排序必须是整数')
+      .min(0, '顶部菜单排序不能小于0')
+      .max(1_000_000, '顶部菜单排序过大'),
   })
   .strict();
 export type TopMenuSubmit = z.infer<typeof topMenuSubmit>;

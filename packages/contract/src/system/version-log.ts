@@ -8,11 +8,21 @@ export const versionLogSubmit = z
   .object({
     id: idField.optional(),
     version: z.coerce.number().int().min(1).optional(),
-    versionNo: z.string({ message: '请输入版本号' }).trim().regex(/^v?\d+\.\d+\.\d+([-.][0-9A-Za-z.]+)?$/, '版本号格式应为 1.2.3'),
+    versionNo: z
+      .string({ message: '请输入版本号' })
+      .trim()
+      .regex(/^v?\d+\.\d+\.\d+([-.][0-9A-Za-z.]+)?$/, '版本号格式应为 1.2.3'),
     title: z.string({ message: '请输入更新标题' }).trim().min(1, '请输入更新标题').max(200, '更新标题过长'),
     content: z.string({ message: '请输入更新内容' }).trim().min(1, '请输入更新内容').max(20000, '更新内容过长'),
-    updateType: z.coerce.number().int().refine((v) => v in VERSION_LOG_TYPES, '请选择更新类型').default(1),
-    publishTime: z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '发布时间格式应为 yyyy-MM-dd HH:mm:ss').optional(),
+    updateType: z.coerce
+      .number()
+      .int()
+      .refine((v) => v in VERSION_LOG_TYPES, '请选择更新类型')
+      .default(1),
+    publishTime: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '发布时间格式应为 yyyy-MM-dd HH:mm:ss')
+      .optional(),
   })
   .strict();
 export type VersionLogSubmit = z.infer<typeof versionLogSubmit>;

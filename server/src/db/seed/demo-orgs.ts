@@ -62,12 +62,20 @@ export const PROVINCE_ORGS: MemberOrg[] = [
 
 export const CITIES: CitySpec[] = [
   {
-    name: '南京市', code: '320100',
+    name: '南京市',
+    code: '320100',
     counties: [
       { name: '玄武区', code: '320102', orgs: [['玄武区玄武门街道商会', DISTRICT]] },
       { name: '鼓楼区', code: '320106', orgs: [['鼓楼区湖南路街道商会', DISTRICT]] },
       { name: '浦口区', code: '320111', orgs: [['浦口区桥林街道商会', DISTRICT]] },
-      { name: '江宁区', code: '320115', orgs: [['江宁区淳化街道商会', DISTRICT], ['江宁区东山街道商会', DISTRICT]] },
+      {
+        name: '江宁区',
+        code: '320115',
+        orgs: [
+          ['江宁区淳化街道商会', DISTRICT],
+          ['江宁区东山街道商会', DISTRICT],
+        ],
+      },
     ],
     orgs: [
       ['南京市浙江商会', OUT_OF_PROVINCE],
@@ -78,11 +86,26 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '无锡市', code: '320200',
+    name: '无锡市',
+    code: '320200',
     counties: [
       { name: '梁溪区', code: '320213', orgs: [['梁溪区崇安寺街道商会', DISTRICT]] },
-      { name: '江阴市', code: '320281', orgs: [['江阴市周庄镇商会', DISTRICT], ['江阴市新桥镇商会', DISTRICT]] },
-      { name: '宜兴市', code: '320282', orgs: [['宜兴市丁蜀镇商会', DISTRICT], ['宜兴市环保产业商会', INDUSTRY]] },
+      {
+        name: '江阴市',
+        code: '320281',
+        orgs: [
+          ['江阴市周庄镇商会', DISTRICT],
+          ['江阴市新桥镇商会', DISTRICT],
+        ],
+      },
+      {
+        name: '宜兴市',
+        code: '320282',
+        orgs: [
+          ['宜兴市丁蜀镇商会', DISTRICT],
+          ['宜兴市环保产业商会', INDUSTRY],
+        ],
+      },
     ],
     orgs: [
       ['无锡市物联网产业商会', INDUSTRY],
@@ -92,7 +115,8 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '徐州市', code: '320300',
+    name: '徐州市',
+    code: '320300',
     counties: [
       { name: '铜山区', code: '320312', orgs: [['铜山区柳新镇商会', DISTRICT]] },
       { name: '沛县', code: '320322', orgs: [['沛县龙固镇商会', DISTRICT]] },
@@ -104,7 +128,8 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '常州市', code: '320400',
+    name: '常州市',
+    code: '320400',
     counties: [
       { name: '新北区', code: '320411', orgs: [['新北区孟河镇商会', DISTRICT]] },
       { name: '武进区', code: '320412', orgs: [['武进区湖塘镇商会', DISTRICT]] },
@@ -117,12 +142,20 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '苏州市', code: '320500',
+    name: '苏州市',
+    code: '320500',
     counties: [
       { name: '吴江区', code: '320509', orgs: [['吴江区盛泽镇商会', DISTRICT]] },
       { name: '常熟市', code: '320581', orgs: [['常熟市服装行业商会', INDUSTRY]] },
       { name: '张家港市', code: '320582', orgs: [['张家港市锦丰镇商会', DISTRICT]] },
-      { name: '昆山市', code: '320583', orgs: [['昆山市玉山镇商会', DISTRICT], ['昆山市周市镇商会', DISTRICT]] },
+      {
+        name: '昆山市',
+        code: '320583',
+        orgs: [
+          ['昆山市玉山镇商会', DISTRICT],
+          ['昆山市周市镇商会', DISTRICT],
+        ],
+      },
     ],
     orgs: [
       ['苏州市丝绸行业商会', INDUSTRY],
@@ -133,7 +166,8 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '南通市', code: '320600',
+    name: '南通市',
+    code: '320600',
     counties: [
       { name: '启东市', code: '320681', orgs: [['启东市吕四港镇商会', DISTRICT]] },
       { name: '如皋市', code: '320682', orgs: [['如皋市城北街道商会', DISTRICT]] },
@@ -146,10 +180,18 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '连云港市', code: '320700',
+    name: '连云港市',
+    code: '320700',
     counties: [
       { name: '海州区', code: '320706' },
-      { name: '东海县', code: '320722', orgs: [['东海县水晶商会', INDUSTRY], ['东海县牛山街道商会', DISTRICT]] },
+      {
+        name: '东海县',
+        code: '320722',
+        orgs: [
+          ['东海县水晶商会', INDUSTRY],
+          ['东海县牛山街道商会', DISTRICT],
+        ],
+      },
     ],
     orgs: [
       ['连云港市医药商会', INDUSTRY],
@@ -157,7 +199,8 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '淮安市', code: '320800',
+    name: '淮安市',
+    code: '320800',
     counties: [
       { name: '清江浦区', code: '320812' },
       { name: '盱眙县', code: '320830', orgs: [['盱眙县龙虾产业商会', INDUSTRY]] },
@@ -168,7 +211,8 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '盐城市', code: '320900',
+    name: '盐城市',
+    code: '320900',
     counties: [
       { name: '大丰区', code: '320904', orgs: [['大丰区大中街道商会', DISTRICT]] },
       { name: '建湖县', code: '320925' },
@@ -180,7 +224,8 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '扬州市', code: '321000',
+    name: '扬州市',
+    code: '321000',
     counties: [
       { name: '江都区', code: '321012', orgs: [['江都区仙女镇商会', DISTRICT]] },
       { name: '仪征市', code: '321081' },
@@ -193,7 +238,8 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '镇江市', code: '321100',
+    name: '镇江市',
+    code: '321100',
     counties: [
       { name: '丹阳市', code: '321181', orgs: [['丹阳市眼镜商会', INDUSTRY]] },
       { name: '扬中市', code: '321182', orgs: [['扬中市新坝镇商会', DISTRICT]] },
@@ -205,7 +251,8 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '泰州市', code: '321200',
+    name: '泰州市',
+    code: '321200',
     counties: [
       { name: '兴化市', code: '321281', orgs: [['兴化市戴南镇商会', DISTRICT]] },
       { name: '靖江市', code: '321282', orgs: [['靖江市斜桥镇商会', DISTRICT]] },
@@ -217,7 +264,8 @@ export const CITIES: CitySpec[] = [
     ],
   },
   {
-    name: '宿迁市', code: '321300',
+    name: '宿迁市',
+    code: '321300',
     counties: [
       { name: '沭阳县', code: '321322', orgs: [['沭阳县花木商会', INDUSTRY]] },
       { name: '泗洪县', code: '321324' },

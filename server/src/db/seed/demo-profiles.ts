@@ -28,9 +28,19 @@ export async function seedDemoProfiles(db: Db, opts: { production: boolean }): P
   const cipher = await personalDataCipher(db, { production: opts.production });
   return db.transaction().execute(async (tx) => {
     await sql`select pg_advisory_xact_lock(727020)`.execute(tx);
-    const first = await tx.insertInto('seedStep').values({ name: 'demo-profiles-v1' }).onConflict((oc) => oc.column('name').doNothing()).returning('name').executeTakeFirst();
+    const first = await tx
+      .insertInto('seedStep')
+      .values({ name: 'demo-profiles-v1' })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('name')
+      .executeTakeFirst();
     if (!first) return null;
-    const province = await tx.selectFrom('bladeDept').select('idPath').where('unionId', '=', DEMO_PROVINCE_UNION_ID).where('isDeleted', '=', 0).executeTakeFirst();
+    const province = await tx
+      .selectFrom('bladeDept')
+      .select('idPath')
+      .where('unionId', '=', DEMO_PROVINCE_UNION_ID)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
     if (!province) return null;
     const orgs = await tx
       .selectFrom('bladeDept')
@@ -66,12 +76,25 @@ export async function seedDemoProfiles(db: Db, opts: { production: boolean }): P
         usedId.add(certNo);
         const mobile = phone();
         persons.push({
-          tenantId: o.tenantId, deptId: o.id, unionId: `P${randomUUID().replace(/-/g, '')}`,
+          tenantId: o.tenantId,
+          deptId: o.id,
+          unionId: `P${randomUUID().replace(/-/g, '')}`,
           name: pick(SURNAMES)[0] + pick(male ? MALE_GIVEN : FEMALE_GIVEN).given,
-          certType: 1, certNoEnc: cipher.encrypt(certNo), certNoHash: cipher.hash(certNo),
-          gender: male ? 1 : 2, birthDate: birth, nationality: '中国', nativePlace: '江苏', politics: pick([1, 4, 5, 6]), education: int(1, 4), degree: pick([1, 2, 3, 9]),
-          phoneEnc: cipher.encrypt(mobile), phoneHash: cipher.hash(mobile),
-          company: `${pick(WORDS)}${pick(TRADES)}有限公司`, post: pick(POSTS), visibility: rnd() < 0.1 ? 1 : 2,
+          certType: 1,
+          certNoEnc: cipher.encrypt(certNo),
+          certNoHash: cipher.hash(certNo),
+          gender: male ? 1 : 2,
+          birthDate: birth,
+          nationality: '中国',
+          nativePlace: '江苏',
+          politics: pick([1, 4, 5, 6]),
+          education: int(1, 4),
+          degree: pick([1, 2, 3, 9]),
+          phoneEnc: cipher.encrypt(mobile),
+          phoneHash: cipher.hash(mobile),
+          company: `${pick(WORDS)}${pick(TRADES)}有限公司`,
+          post: pick(POSTS),
+          visibility: rnd() < 0.1 ? 1 : 2,
         });
         let credit: string;
         for (;;) {
@@ -81,25 +104,69 @@ export async function seedDemoProfiles(db: Db, opts: { production: boolean }): P
         }
         usedCredit.add(credit);
         enterprises.push({
-          tenantId: o.tenantId, deptId: o.id, unionId: `E${randomUUID().replace(/-/g, '')}`,
-          name: `${o.deptName.slice(0, 2)}${pick(WORDS)}${pick(TRADES)}有限公司`, creditCode: credit,
-          legalPerson: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, registeredCapital: int(50, 50_000), establishedDate: day(1995, 2022),
-          businessScope: `${pick(TRADES)}产品的研发、生产与销售;技术咨询与服务。`, address: `${o.deptName.replace(/工商联|商会|协会.*$/, '')}${pick(WORDS)}路${int(1, 300)}号`,
-          status: pick([1, 1, 1, 2]), enterpriseType: 1, industry: pick(TRADES), regionCode: o.regionCode,
+          tenantId: o.tenantId,
+          deptId: o.id,
+          unionId: `E${randomUUID().replace(/-/g, '')}`,
+          name: `${o.deptName.slice(0, 2)}${pick(WORDS)}${pick(TRADES)}有限公司`,
+          creditCode: credit,
+          legalPerson: pick(SURNAMES)[0] + pick(MALE_GIVEN).given,
+          registeredCapital: int(50, 50_000),
+          establishedDate: day(1995, 2022),
+          businessScope: `${pick(TRADES)}产品的研发、生产与销售;技术咨询与服务。`,
+          address: `${o.deptName.replace(/工商联|商会|协会.*$/, '')}${pick(WORDS)}路${int(1, 300)}号`,
+          status: pick([1, 1, 1, 2]),
+          enterpriseType: 1,
+          industry: pick(TRADES),
+          regionCode: o.regionCode,
         });
       }
     }
-    const pIds = persons.length ? (await tx.insertInto('aocPersonBase').values(persons as never).returning(['id', 'deptId']).execute()) : [];
-    const eIds = enterprises.length ? (await tx.insertInto('aocEnterpriseBase').values(enterprises as never).returning(['id', 'deptId']).execute()) : [];
+    const pIds = persons.length
+      ? await tx
+          .insertInto('aocPersonBase')
+          .values(persons as never)
+          .returning(['id', 'deptId'])
+          .execute()
+      : [];
+    const eIds = enterprises.length
+      ? await tx
+          .insertInto('aocEnterpriseBase')
+          .values(enterprises as never)
+          .returning(['id', 'deptId'])
+          .execute()
+      : [];
     const section = (p: { id: string; deptId: string }, tenantId: string) => ({ parentId: p.id, deptId: p.deptId, tenantId });
     const tenant = orgs[0]?.tenantId ?? '000001';
     const exp = pIds.flatMap((p) => [
-      { ...section(p, tenant), kind: 2, startDate: day(1975, 1990), endDate: null, orgName: pick(SCHOOLS), title: pick(['经济学', '工商管理', '机械工程', '计算机科学']) },
+      {
+        ...section(p, tenant),
+        kind: 2,
+        startDate: day(1975, 1990),
+        endDate: null,
+        orgName: pick(SCHOOLS),
+        title: pick(['经济学', '工商管理', '机械工程', '计算机科学']),
+      },
       { ...section(p, tenant), kind: 1, startDate: day(1995, 2010), endDate: null, orgName: `${pick(WORDS)}${pick(TRADES)}有限公司`, title: pick(POSTS) },
     ]);
-    if (exp.length) await tx.insertInto('aocPersonExperience').values(exp as never).execute();
-    const honours = pIds.filter(() => rnd() < 0.3).map((p) => ({ ...section(p, tenant), name: pick(['优秀民营企业家', '江苏省劳动模范', '光彩事业贡献奖']), grantor: '江苏省工商联', honourDate: day(2010, 2024), level: 2 }));
-    if (honours.length) await tx.insertInto('aocPersonHonour').values(honours as never).execute();
+    if (exp.length)
+      await tx
+        .insertInto('aocPersonExperience')
+        .values(exp as never)
+        .execute();
+    const honours = pIds
+      .filter(() => rnd() < 0.3)
+      .map((p) => ({
+        ...section(p, tenant),
+        name: pick(['优秀民营企业家', '江苏省劳动模范', '光彩事业贡献奖']),
+        grantor: '江苏省工商联',
+        honourDate: day(2010, 2024),
+        level: 2,
+      }));
+    if (honours.length)
+      await tx
+        .insertInto('aocPersonHonour')
+        .values(honours as never)
+        .execute();
     const equity = eIds.flatMap((e) => {
       const a = int(40, 90);
       return [
@@ -107,53 +174,176 @@ export async function seedDemoProfiles(db: Db, opts: { production: boolean }): P
         { ...section(e, tenant), shareholder: `${pick(WORDS)}投资有限公司`, shareholderType: 2, ratio: 100 - a, subscribedAmount: int(10, 5000) },
       ];
     });
-    if (equity.length) await tx.insertInto('aocEnterpriseEquity').values(equity as never).execute();
+    if (equity.length)
+      await tx
+        .insertInto('aocEnterpriseEquity')
+        .values(equity as never)
+        .execute();
     const contacts = eIds.map((e) => {
       const m = phone();
-      return { ...section(e, tenant), name: pick(SURNAMES)[0] + pick(FEMALE_GIVEN).given, post: '办公室主任', phoneEnc: cipher.encrypt(m), phoneHash: cipher.hash(m) };
+      return {
+        ...section(e, tenant),
+        name: pick(SURNAMES)[0] + pick(FEMALE_GIVEN).given,
+        post: '办公室主任',
+        phoneEnc: cipher.encrypt(m),
+        phoneHash: cipher.hash(m),
+      };
     });
-    if (contacts.length) await tx.insertInto('aocEnterpriseContact').values(contacts as never).execute();
-    const ips = eIds.filter(() => rnd() < 0.4).map((e) => ({ ...section(e, tenant), ipType: int(1, 4), name: `一种${pick(TRADES)}装置`, regNo: `CN${int(2015, 2024)}${int(10_000_000, 99_999_999)}`, applyDate: day(2015, 2024) }));
-    if (ips.length) await tx.insertInto('aocEnterpriseIp').values(ips as never).execute();
-    const credits = eIds.filter(() => rnd() < 0.5).map((e) => ({ ...section(e, tenant), creditType: '纳税信用等级', grade: pick(['A', 'A', 'B', 'M']), agency: '国家税务总局江苏省税务局', ratedDate: day(2020, 2024) }));
-    if (credits.length) await tx.insertInto('aocEnterpriseCredit').values(credits as never).execute();
-    const invest = eIds.filter(() => rnd() < 0.2).map((e) => ({ ...section(e, tenant), enterpriseName: `${pick(WORDS)}${pick(TRADES)}有限公司`, amount: int(50, 2000), ratio: int(5, 60), investDate: day(2012, 2024) }));
-    if (invest.length) await tx.insertInto('aocEnterpriseInvestment').values(invest as never).execute();
-    const penalties = eIds.filter(() => rnd() < 0.05).map((e) => ({ ...section(e, tenant), decisionNo: `苏环罚〔${int(2019, 2024)}〕${int(1, 300)}号`, authority: '江苏省生态环境厅', amount: int(1, 20), penaltyDate: day(2019, 2024) }));
-    if (penalties.length) await tx.insertInto('aocEnterprisePenalty').values(penalties as never).execute();
-    const pInvest = pIds.filter(() => rnd() < 0.2).map((p) => ({ ...section(p, tenant), enterpriseName: `${pick(WORDS)}${pick(TRADES)}有限公司`, amount: int(10, 1000), ratio: int(5, 80) }));
-    if (pInvest.length) await tx.insertInto('aocPersonInvestment').values(pInvest as never).execute();
+    if (contacts.length)
+      await tx
+        .insertInto('aocEnterpriseContact')
+        .values(contacts as never)
+        .execute();
+    const ips = eIds
+      .filter(() => rnd() < 0.4)
+      .map((e) => ({
+        ...section(e, tenant),
+        ipType: int(1, 4),
+        name: `一种${pick(TRADES)}装置`,
+        regNo: `CN${int(2015, 2024)}${int(10_000_000, 99_999_999)}`,
+        applyDate: day(2015, 2024),
+      }));
+    if (ips.length)
+      await tx
+        .insertInto('aocEnterpriseIp')
+        .values(ips as never)
+        .execute();
+    const credits = eIds
+      .filter(() => rnd() < 0.5)
+      .map((e) => ({
+        ...section(e, tenant),
+        creditType: '纳税信用等级',
+        grade: pick(['A', 'A', 'B', 'M']),
+        agency: '国家税务总局江苏省税务局',
+        ratedDate: day(2020, 2024),
+      }));
+    if (credits.length)
+      await tx
+        .insertInto('aocEnterpriseCredit')
+        .values(credits as never)
+        .execute();
+    const invest = eIds
+      .filter(() => rnd() < 0.2)
+      .map((e) => ({
+        ...section(e, tenant),
+        enterpriseName: `${pick(WORDS)}${pick(TRADES)}有限公司`,
+        amount: int(50, 2000),
+        ratio: int(5, 60),
+        investDate: day(2012, 2024),
+      }));
+    if (invest.length)
+      await tx
+        .insertInto('aocEnterpriseInvestment')
+        .values(invest as never)
+        .execute();
+    const penalties = eIds
+      .filter(() => rnd() < 0.05)
+      .map((e) => ({
+        ...section(e, tenant),
+        decisionNo: `苏环罚〔${int(2019, 2024)}〕${int(1, 300)}号`,
+        authority: '江苏省生态环境厅',
+        amount: int(1, 20),
+        penaltyDate: day(2019, 2024),
+      }));
+    if (penalties.length)
+      await tx
+        .insertInto('aocEnterprisePenalty')
+        .values(penalties as never)
+        .execute();
+    const pInvest = pIds
+      .filter(() => rnd() < 0.2)
+      .map((p) => ({ ...section(p, tenant), enterpriseName: `${pick(WORDS)}${pick(TRADES)}有限公司`, amount: int(10, 1000), ratio: int(5, 80) }));
+    if (pInvest.length)
+      await tx
+        .insertInto('aocPersonInvestment')
+        .values(pInvest as never)
+        .execute();
 
     // Organisation profiles of the federations, with leaders, secretariat departments, operating info and stored member counts.
     const feds = orgs.filter((o) => o.deptCategory === 1);
     if (feds.length) {
       await tx
         .insertInto('aocOrgProfile')
-        .values(feds.map((o) => ({
-          tenantId: o.tenantId, deptId: o.id, name: o.fullName ?? o.deptName, status: 1, level: o.deptName.includes('省') ? 1 : o.deptName.endsWith('市工商联') ? 2 : 3,
-          legalPersonType: 3, nature: '人民团体', regionCode: o.regionCode,
-          introduction: `${o.fullName ?? o.deptName}是中国共产党领导的以非公有制企业和非公有制经济人士为主体的人民团体和商会组织。`,
-          purpose: '促进非公有制经济健康发展和非公有制经济人士健康成长。', contactPerson: '办公室', contactPhone: `025-${int(80_000_000, 89_999_999)}`,
-        })) as never)
+        .values(
+          feds.map((o) => ({
+            tenantId: o.tenantId,
+            deptId: o.id,
+            name: o.fullName ?? o.deptName,
+            status: 1,
+            level: o.deptName.includes('省') ? 1 : o.deptName.endsWith('市工商联') ? 2 : 3,
+            legalPersonType: 3,
+            nature: '人民团体',
+            regionCode: o.regionCode,
+            introduction: `${o.fullName ?? o.deptName}是中国共产党领导的以非公有制企业和非公有制经济人士为主体的人民团体和商会组织。`,
+            purpose: '促进非公有制经济健康发展和非公有制经济人士健康成长。',
+            contactPerson: '办公室',
+            contactPhone: `025-${int(80_000_000, 89_999_999)}`,
+          })) as never,
+        )
         .execute();
-      const rows = (key: string, make: (o: (typeof feds)[number]) => Record<string, unknown>[]) => feds.flatMap((o) => make(o).map((r) => ({ tenantId: o.tenantId, parentId: o.id, deptId: o.id, ...r })));
-      await tx.insertInto('aocOrgLeader').values(rows('leader', () => [
-        { termNo: 8, name: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, post: '主席', isCurrent: 1, sort: 1 },
-        { termNo: 8, name: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, post: '党组书记', isCurrent: 1, sort: 2 },
-        { termNo: 7, name: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, post: '主席', isCurrent: 0, sort: 1 },
-      ]) as never).execute();
-      await tx.insertInto('aocOrgDepartment').values(rows('department', () => ['办公室', '会员部', '经济部', '宣传教育部'].map((name, i) => ({ name, sort: i + 1, staffCount: int(2, 8) }))) as never).execute();
-      await tx.insertInto('aocOrgOperating').values(rows('operating', () => [2022, 2023, 2024].map((y) => ({ year: y, income: int(100, 3000), expenditure: int(100, 3000), staffCount: int(10, 60), eventCount: int(5, 80) }))) as never).execute();
-      await tx.insertInto('aocOrgBranch').values(rows('branch', (o) => [{ name: `${o.deptName.replace('工商联', '')}青年企业家分会`, head: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, establishedDate: day(2005, 2020) }]) as never).execute();
-      await tx.insertInto('aocOrgHonour').values(rows('honour', () => [{ name: '全国“五好”县级工商联', grantor: '全国工商联', honourDate: day(2015, 2024), level: 1 }]) as never).execute();
+      const rows = (key: string, make: (o: (typeof feds)[number]) => Record<string, unknown>[]) =>
+        feds.flatMap((o) => make(o).map((r) => ({ tenantId: o.tenantId, parentId: o.id, deptId: o.id, ...r })));
+      await tx
+        .insertInto('aocOrgLeader')
+        .values(
+          rows('leader', () => [
+            { termNo: 8, name: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, post: '主席', isCurrent: 1, sort: 1 },
+            { termNo: 8, name: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, post: '党组书记', isCurrent: 1, sort: 2 },
+            { termNo: 7, name: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, post: '主席', isCurrent: 0, sort: 1 },
+          ]) as never,
+        )
+        .execute();
+      await tx
+        .insertInto('aocOrgDepartment')
+        .values(
+          rows('department', () => ['办公室', '会员部', '经济部', '宣传教育部'].map((name, i) => ({ name, sort: i + 1, staffCount: int(2, 8) }))) as never,
+        )
+        .execute();
+      await tx
+        .insertInto('aocOrgOperating')
+        .values(
+          rows('operating', () =>
+            [2022, 2023, 2024].map((y) => ({ year: y, income: int(100, 3000), expenditure: int(100, 3000), staffCount: int(10, 60), eventCount: int(5, 80) })),
+          ) as never,
+        )
+        .execute();
+      await tx
+        .insertInto('aocOrgBranch')
+        .values(
+          rows('branch', (o) => [
+            { name: `${o.deptName.replace('工商联', '')}青年企业家分会`, head: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, establishedDate: day(2005, 2020) },
+          ]) as never,
+        )
+        .execute();
+      await tx
+        .insertInto('aocOrgHonour')
+        .values(rows('honour', () => [{ name: '全国“五好”县级工商联', grantor: '全国工商联', honourDate: day(2015, 2024), level: 1 }]) as never)
+        .execute();
       await tx
         .insertInto('aocOrgAnnualReport')
-        .values(feds.flatMap((o) => [
-          { tenantId: o.tenantId, deptId: o.id, year: 2023, title: `${o.deptName}2023年度工作报告`, content: '全年围绕服务会员、促进“两个健康”开展工作。', status: 1, submitTime: sql`now()` },
-          { tenantId: o.tenantId, deptId: o.id, year: 2024, title: `${o.deptName}2024年度工作报告`, content: '草稿', status: 0 },
-        ]) as never)
+        .values(
+          feds.flatMap((o) => [
+            {
+              tenantId: o.tenantId,
+              deptId: o.id,
+              year: 2023,
+              title: `${o.deptName}2023年度工作报告`,
+              content: '全年围绕服务会员、促进“两个健康”开展工作。',
+              status: 1,
+              submitTime: sql`now()`,
+            },
+            { tenantId: o.tenantId, deptId: o.id, year: 2024, title: `${o.deptName}2024年度工作报告`, content: '草稿', status: 0 },
+          ]) as never,
+        )
         .execute();
-      await tx.insertInto('aocOrgMemberStat').values(rows('memberstat', () => [2018, 2019].map((y) => ({ year: y, enterprise: int(100, 900), group: int(5, 40), person: int(20, 300) }))).map((r: Record<string, unknown>) => ({ ...r, total: Number(r.enterprise) + Number(r.group) + Number(r.person) })) as never).execute();
+      await tx
+        .insertInto('aocOrgMemberStat')
+        .values(
+          rows('memberstat', () => [2018, 2019].map((y) => ({ year: y, enterprise: int(100, 900), group: int(5, 40), person: int(20, 300) }))).map(
+            (r: Record<string, unknown>) => ({ ...r, total: Number(r.enterprise) + Number(r.group) + Number(r.person) }),
+          ) as never,
+        )
+        .execute();
     }
     return { persons: pIds.length, enterprises: eIds.length };
   });

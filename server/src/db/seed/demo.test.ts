@@ -74,7 +74,11 @@ describe('seedDemo', () => {
       .innerJoin('bladeUserRole as ur', 'ur.userId', 'u.id')
       .innerJoin('bladeRole as r', 'r.id', 'ur.roleId')
       .select(['u.account', 'u.realName', 'u.profileTag', 'u.passwordHash', 'u.status', 'd.deptName', 'd.deptCategory', 'd.parentId', 'r.roleAlias'])
-      .where('u.account', 'in', DEMO_ACCOUNTS.map((a) => a.account))
+      .where(
+        'u.account',
+        'in',
+        DEMO_ACCOUNTS.map((a) => a.account),
+      )
       .execute();
     expect(rows).toHaveLength(4);
     const by = Object.fromEntries(rows.map((r) => [r.account, r]));
@@ -95,13 +99,7 @@ describe('seedDemo', () => {
 
   it('has the 13 city federations under the province with their region codes', async () => {
     const root = await deptByName('江苏省工商联');
-    const cities = await handle.db
-      .selectFrom('bladeDept')
-      .selectAll()
-      .where('parentId', '=', root.id)
-      .where('deptCategory', '=', 1)
-      .orderBy('sort')
-      .execute();
+    const cities = await handle.db.selectFrom('bladeDept').selectAll().where('parentId', '=', root.id).where('deptCategory', '=', 1).orderBy('sort').execute();
     expect(cities.map((c) => [c.deptName, c.regionCode])).toEqual([
       ['南京市工商联', '320100'],
       ['无锡市工商联', '320200'],
@@ -120,12 +118,7 @@ describe('seedDemo', () => {
     for (const c of cities) {
       expect(c.regionLevel).toBe(2);
       expect(c.fullName).toBe(c.deptName.replace('工商联', '工商业联合会'));
-      const counties = await handle.db
-        .selectFrom('bladeDept')
-        .selectAll()
-        .where('parentId', '=', c.id)
-        .where('deptCategory', '=', 1)
-        .execute();
+      const counties = await handle.db.selectFrom('bladeDept').selectAll().where('parentId', '=', c.id).where('deptCategory', '=', 1).execute();
       expect(counties.length).toBeGreaterThanOrEqual(2);
       expect(counties.length).toBeLessThanOrEqual(4);
       for (const k of counties) {
@@ -177,7 +170,20 @@ describe('seedDemo', () => {
       .innerJoin('bladeDept as d', 'd.id', 'u.deptId')
       .leftJoin('bladeUserRole as ur', 'ur.userId', 'u.id')
       .leftJoin('bladeRole as r', 'r.id', 'ur.roleId')
-      .select(['u.id', 'u.account', 'u.realName', 'u.name', 'u.phone', 'u.email', 'u.sex', 'u.profileTag', 'u.isAddressBook', 'u.deptId', 'd.deptCategory', 'r.roleAlias'])
+      .select([
+        'u.id',
+        'u.account',
+        'u.realName',
+        'u.name',
+        'u.phone',
+        'u.email',
+        'u.sex',
+        'u.profileTag',
+        'u.isAddressBook',
+        'u.deptId',
+        'd.deptCategory',
+        'r.roleAlias',
+      ])
       .execute();
     expect(new Set(users.map((u) => u.id)).size).toBe(users.length); // one role each
     expect(new Set(users.map((u) => u.account.toLowerCase())).size).toBe(users.length);

@@ -196,4 +196,3 @@ export async function seedDemo(db: Db, ctx: DemoContext): Promise<{ depts: numbe
     return { depts: deptRows, users: userRows, created: true };
   });
 }
-

@@ -60,7 +60,36 @@ const ASSOC = ['企业家协会', '青年企业家协会', '女企业家协会',
 const BRAND = '华恒瑞宏金天中永鑫东远博海隆德丰锦新亨通长润江启明科诚汇泰盛康达聚源嘉和信益利'.split('');
 const TRADE_NAMES = [...TRADES.map(([t]) => t), '实业', '贸易', '机械制造', '建材', '文化传媒', '信息技术', '餐饮管理', '置业', '医疗器械', '供应链管理'];
 const COMPANY_FORM = ['有限公司', '有限公司', '有限公司', '股份有限公司', '集团有限公司'];
-const MOBILE = ['130', '131', '132', '133', '135', '136', '137', '138', '139', '150', '151', '152', '155', '157', '158', '159', '166', '177', '180', '181', '182', '185', '186', '187', '188', '189', '191', '199'];
+const MOBILE = [
+  '130',
+  '131',
+  '132',
+  '133',
+  '135',
+  '136',
+  '137',
+  '138',
+  '139',
+  '150',
+  '151',
+  '152',
+  '155',
+  '157',
+  '158',
+  '159',
+  '166',
+  '177',
+  '180',
+  '181',
+  '182',
+  '185',
+  '186',
+  '187',
+  '188',
+  '189',
+  '191',
+  '199',
+];
 
 const DAY_MS = 86_400_000;
 const BIRTH_FROM = Date.UTC(1958, 0, 1);
@@ -112,8 +141,18 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
 
     // ── the demo province's tree ──
     const prov = await client.query(`select id::text, id_path, ancestors from blade_dept where union_id = $1 and is_deleted = 0`, [DEMO_PROVINCE_UNION_ID]);
-    if (!prov.rowCount) throw new Error(`the demo province (${DEMO_PROVINCE_UNION_ID}) is missing: seed:large builds on the demo data (DEMO_DATA on, NODE_ENV not production)`);
-    const tree = await client.query<{ id: string; parent_id: string; dept_name: string; dept_category: number; region_code: string | null; region_level: number | null; id_path: string; ancestors: string }>(
+    if (!prov.rowCount)
+      throw new Error(`the demo province (${DEMO_PROVINCE_UNION_ID}) is missing: seed:large builds on the demo data (DEMO_DATA on, NODE_ENV not production)`);
+    const tree = await client.query<{
+      id: string;
+      parent_id: string;
+      dept_name: string;
+      dept_category: number;
+      region_code: string | null;
+      region_level: number | null;
+      id_path: string;
+      ancestors: string;
+    }>(
       `select id::text, parent_id::text, dept_name, dept_category, region_code, region_level, id_path, ancestors from blade_dept
         where id_path like $1 and is_deleted = 0 and dept_category in (1, 2, 3) order by id`,
       [`${prov.rows[0].id_path}%`],
@@ -121,7 +160,11 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
     const byId = new Map(tree.rows.map((r) => [r.id, r]));
     const provinceId = prov.rows[0].id;
     const feds = tree.rows.filter((r) => r.dept_category === 1).sort((a, b) => (a.id === provinceId ? -1 : b.id === provinceId ? 1 : 0)); // the province first
-    const short = (name: string) => name.replace(/工商联$/, '').replace(/^江苏省$/, '江苏').replace(/(市|区|县)$/, '');
+    const short = (name: string) =>
+      name
+        .replace(/工商联$/, '')
+        .replace(/^江苏省$/, '江苏')
+        .replace(/(市|区|县)$/, '');
     /** Place names of a federation: 南京市江宁区工商联 → city 南京, county 江宁; 昆山市工商联 (a county-level city) → 昆山. */
     const places = (fed: (typeof tree.rows)[number]) => {
       const parent = byId.get(fed.parent_id);
@@ -146,12 +189,18 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
       return { id: r.id, regionCode: (r.region_code ?? '320000').padEnd(6, '0').slice(0, 6), city: p.city, county: p.county, category: r.dept_category };
     });
     if (sizes.orgs) {
-      const ids = (await client.query<{ id: string }>(`select nextval(pg_get_serial_sequence('blade_dept', 'id'))::text as id from generate_series(1, $1::int)`, [sizes.orgs])).rows.map((r) => r.id);
+      const ids = (
+        await client.query<{ id: string }>(`select nextval(pg_get_serial_sequence('blade_dept', 'id'))::text as id from generate_series(1, $1::int)`, [
+          sizes.orgs,
+        ])
+      ).rows.map((r) => r.id);
       const taken = new Set(tree.rows.map((r) => `${r.parent_id}/${r.dept_name}`));
       const depts: string[] = [];
       const chambers: string[] = [];
       const groups: string[] = [];
-      const usedGroupCredit = new Set((await client.query<{ c: string }>('select credit_code as c from aoc_member_group where credit_code is not null')).rows.map((r) => r.c));
+      const usedGroupCredit = new Set(
+        (await client.query<{ c: string }>('select credit_code as c from aoc_member_group where credit_code is not null')).rows.map((r) => r.c),
+      );
       let groupCodeSeq = 0;
       const A = coprime(89_999_999, 7_654_321);
       for (let i = 0; i < sizes.orgs; i++) {
@@ -166,11 +215,31 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
         let remark: string | null = null;
         for (let attempt = 0; !name || taken.has(`${fed.id}/${name}`); attempt++) {
           if (attempt > 20) name = `${place}${pick(INDUSTRIES)}商会（${i + 1}）`;
-          else if (roll < 0.6) { category = 2; chamberType = 1; name = `${place}${pick(INDUSTRIES)}${pick(['商会', '商会', '行业商会', '同业商会'])}`; }
-          else if (roll < 0.75) { category = 2; chamberType = 2; name = `${place}${pick(STREETS)}${pick(['街道', '镇', '园区'])}商会`; }
-          else if (roll < 0.85 && fed !== feds[0]) { category = 2; chamberType = 3; const o = pick(ORIGINS); name = `${place}${o}商会`; remark = `${o}籍企业家`; }
-          else if (roll < 0.85) { category = 2; chamberType = 4; const o = pick(ORIGINS); name = `${o}江苏商会`; remark = `驻${o}`; }
-          else { category = 3; chamberType = 1; name = `${place}${pick(INDUSTRIES)}${pick(ASSOC)}`; }
+          else if (roll < 0.6) {
+            category = 2;
+            chamberType = 1;
+            name = `${place}${pick(INDUSTRIES)}${pick(['商会', '商会', '行业商会', '同业商会'])}`;
+          } else if (roll < 0.75) {
+            category = 2;
+            chamberType = 2;
+            name = `${place}${pick(STREETS)}${pick(['街道', '镇', '园区'])}商会`;
+          } else if (roll < 0.85 && fed !== feds[0]) {
+            category = 2;
+            chamberType = 3;
+            const o = pick(ORIGINS);
+            name = `${place}${o}商会`;
+            remark = `${o}籍企业家`;
+          } else if (roll < 0.85) {
+            category = 2;
+            chamberType = 4;
+            const o = pick(ORIGINS);
+            name = `${o}江苏商会`;
+            remark = `驻${o}`;
+          } else {
+            category = 3;
+            chamberType = 1;
+            name = `${place}${pick(INDUSTRIES)}${pick(ASSOC)}`;
+          }
           if (attempt > 20 && taken.has(`${fed.id}/${name}`)) name = `${place}${pick(INDUSTRIES)}商会（${i + 1}-${attempt}）`;
         }
         taken.add(`${fed.id}/${name}`);
@@ -183,7 +252,9 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
         const president = personName(rnd() < 0.85);
         if (category === 2) {
           const est = ymd(Date.UTC(int(1995, 2022), int(0, 11), int(1, 28)));
-          chambers.push(`(${q(tenantId)}, ${id}, ${id}, ${q(name)}, ${q(fullName)}, ${chamberType}, ${q(remark)}, ${q(president)}, ${q(personName(rnd() < 0.5))}, ${q(est)}, ${int(30, 800)})`);
+          chambers.push(
+            `(${q(tenantId)}, ${id}, ${id}, ${q(name)}, ${q(fullName)}, ${chamberType}, ${q(remark)}, ${q(president)}, ${q(personName(rnd() < 0.5))}, ${q(est)}, ${int(30, 800)})`,
+          );
         }
         // A chamber or association is a group member (团体会员) of the federation it hangs under.
         let credit = '';
@@ -214,7 +285,9 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
           `insert into aoc_member_group (tenant_id, dept_id, name, credit_code, group_type, org_dept_id, legal_person, region_code, contact_name, member_count, join_date, member_level, status, create_time) values ${groups.slice(i, i + sizes.batch).join(',')}`,
         );
       }
-      log(`${sizes.orgs.toLocaleString('en')} chambers and associations (${chambers.length.toLocaleString('en')} aoc_chamber rows, ${groups.length.toLocaleString('en')} group members) — ${since()}`);
+      log(
+        `${sizes.orgs.toLocaleString('en')} chambers and associations (${chambers.length.toLocaleString('en')} aoc_chamber rows, ${groups.length.toLocaleString('en')} group members) — ${since()}`,
+      );
     }
 
     function personName(male: boolean) {
@@ -245,7 +318,9 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
 
     // ── enterprises ──
     if (sizes.enterprises) {
-      const existing = new Set((await client.query<{ c: string }>('select credit_code as c from aoc_member_enterprise where is_deleted = 0')).rows.map((r) => r.c));
+      const existing = new Set(
+        (await client.query<{ c: string }>('select credit_code as c from aoc_member_enterprise where is_deleted = 0')).rows.map((r) => r.c),
+      );
       const M = 89_999_999;
       const A = coprime(M, 48_271_113);
       let seq = 0;
@@ -266,7 +341,7 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
           const name = `${place}${pick(BRAND)}${pick(BRAND)}${pick(TRADE_NAMES)}${pick(COMPANY_FORM)}`;
           const p = phone();
           const joinT = Date.UTC(int(2000, 2025), int(0, 11), int(1, 28));
-          const created = Math.min(now, joinT + int(0, 30 * DAY_MS / 1000) * 1000);
+          const created = Math.min(now, joinT + int(0, (30 * DAY_MS) / 1000) * 1000);
           values.push(
             `(${q(tenantId)}, ${o.id}, ${q(name)}, ${q(creditCode(o.regionCode))}, ${q(personName(rnd() < 0.8))}, ${q(industry)}, ${int(1, 4)}, ${q(o.regionCode)}, ${q(`${place}${pick(STREETS)}路${int(1, 999)}号`)}, ${q(personName(rnd() < 0.5))}, ${q(cipher.encrypt(p))}, ${q(cipher.hash(p))}, ${q(ymd(joinT))}, ${int(1, 4)}, ${pick([1, 1, 1, 2, 3, 4, 5])}, ${rnd() < 0.9 ? 1 : 2}, ${q(new Date(created).toISOString())}, ${q(new Date(created).toISOString())})`,
           );
@@ -277,7 +352,9 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
 
     // ── persons ──
     if (sizes.persons) {
-      const existing = new Set((await client.query<{ h: string }>('select cert_no_hash as h from aoc_member_person where is_deleted = 0 and cert_type = 1')).rows.map((r) => r.h));
+      const existing = new Set(
+        (await client.query<{ h: string }>('select cert_no_hash as h from aoc_member_person where is_deleted = 0 and cert_type = 1')).rows.map((r) => r.h),
+      );
       // (birth day, order code) is unique per counter value: 13,879 days × 1,000 codes = 13.9 million numbers.
       const M = BIRTH_DAYS * 1000;
       if (sizes.persons > M - existing.size) throw new Error(`LARGE_PERSONS: at most ${M - existing.size} unique identity numbers`);
@@ -302,7 +379,7 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
           }
           const p = phone();
           const joinT = Date.UTC(int(2000, 2025), int(0, 11), int(1, 28));
-          const created = Math.min(now, joinT + int(0, 30 * DAY_MS / 1000) * 1000);
+          const created = Math.min(now, joinT + int(0, (30 * DAY_MS) / 1000) * 1000);
           const company = `${o.county && rnd() < 0.4 ? o.county : o.city}${pick(BRAND)}${pick(BRAND)}${pick(TRADE_NAMES)}有限公司`;
           values.push(
             `(${q(tenantId)}, ${o.id}, ${q(personName(male))}, 1, ${q(cipher.encrypt(cert))}, ${q(certHash)}, ${male ? 1 : 2}, ${q(birth)}, '中国', ${q(o.county ?? o.city)}, ${pick([1, 1, 4, 5, 6])}, ${int(1, 5)}, ${q(cipher.encrypt(p))}, ${q(cipher.hash(p))}, ${q(company)}, ${q(pick(POSTS))}, ${q(o.regionCode)}, ${q(ymd(joinT))}, ${int(1, 5)}, ${rnd() < 0.92 ? 1 : 2}, ${q(new Date(created).toISOString())}, ${q(new Date(created).toISOString())})`,

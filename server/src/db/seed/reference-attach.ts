@@ -42,11 +42,21 @@ export async function seedAttachReference(tx: Db, roleIds: Record<RoleAlias, str
         .values({ menuId: menuIds.get('attach')!, resourceCode: 'attach', scopeName: s.name, scopeColumn: 'create_dept', scopeType: s.type })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (s.roles.length) await tx.insertInto('bladeRoleScope').values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id }))).execute();
+      if (s.roles.length)
+        await tx
+          .insertInto('bladeRoleScope')
+          .values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id })))
+          .execute();
     }
   });
   await once(tx, 'attach-grants-v1', async () => {
-    const rows = codesOf('attach').flatMap((code) => (['administrator', 'admin'] as RoleAlias[]).map((r) => ({ roleId: roleIds[r], menuId: menuIds.get(code)! })));
-    await tx.insertInto('bladeRoleMenu').values(rows).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+    const rows = codesOf('attach').flatMap((code) =>
+      (['administrator', 'admin'] as RoleAlias[]).map((r) => ({ roleId: roleIds[r], menuId: menuIds.get(code)! })),
+    );
+    await tx
+      .insertInto('bladeRoleMenu')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+      .execute();
   });
 }

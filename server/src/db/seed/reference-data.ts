@@ -35,7 +35,8 @@ export const VERSION_LOGS = [
     versionNo: '0.1.0',
     title: '门户基础版本上线',
     updateType: 1,
-    content: '统一身份认证登录(验证码、登录失败锁定);门户框架:我的一天、业务应用、数据库查询、领导驾驶舱、新闻、我的组织;多标签页与锁屏;系统参数、字典、业务字典、应用、日志管理。',
+    content:
+      '统一身份认证登录(验证码、登录失败锁定);门户框架:我的一天、业务应用、数据库查询、领导驾驶舱、新闻、我的组织;多标签页与锁屏;系统参数、字典、业务字典、应用、日志管理。',
   },
 ];
 
@@ -43,17 +44,101 @@ type DictDef = { code: string; name: string; items: Array<[string, string]> };
 
 /** System dictionaries (blade_dict): one root row per code, items as its children. */
 export const DICTS: DictDef[] = [
-  { code: 'sex', name: '性别', items: [['1', '男'], ['2', '女'], ['3', '未知']] },
-  { code: 'yes_no', name: '是否', items: [['0', '否'], ['1', '是']] },
-  { code: 'status', name: '状态', items: [['1', '启用'], ['0', '停用']] },
-  { code: 'is_sealed', name: '是否封存', items: [['0', '否'], ['1', '是']] },
-  { code: 'menu_category', name: '菜单类型', items: [['1', '菜单'], ['2', '按钮']] },
-  { code: 'open_mode', name: '打开方式', items: [['1', '当前页'], ['2', '新窗口(nojump)']] },
-  { code: 'data_scope_type', name: '数据权限类型', items: [['1', '全部可见'], ['2', '本人可见'], ['3', '所在机构可见'], ['4', '所在机构及子级可见'], ['5', '自定义']] },
-  { code: 'api_scope_type', name: '接口权限类型', items: [['1', '请求'], ['2', '授权']] },
-  { code: 'org_category', name: '机构类型', items: [['1', '工商联'], ['2', '商会'], ['3', '协会'], ['4', '办事机构']] },
-  { code: 'region_level', name: '行政级别', items: [['1', '省级'], ['2', '市级'], ['3', '县级']] },
-  { code: 'profile_tag', name: '人员标签', items: [['aoc', '工商联工作人员'], ['coc', '商会工作人员']] },
+  {
+    code: 'sex',
+    name: '性别',
+    items: [
+      ['1', '男'],
+      ['2', '女'],
+      ['3', '未知'],
+    ],
+  },
+  {
+    code: 'yes_no',
+    name: '是否',
+    items: [
+      ['0', '否'],
+      ['1', '是'],
+    ],
+  },
+  {
+    code: 'status',
+    name: '状态',
+    items: [
+      ['1', '启用'],
+      ['0', '停用'],
+    ],
+  },
+  {
+    code: 'is_sealed',
+    name: '是否封存',
+    items: [
+      ['0', '否'],
+      ['1', '是'],
+    ],
+  },
+  {
+    code: 'menu_category',
+    name: '菜单类型',
+    items: [
+      ['1', '菜单'],
+      ['2', '按钮'],
+    ],
+  },
+  {
+    code: 'open_mode',
+    name: '打开方式',
+    items: [
+      ['1', '当前页'],
+      ['2', '新窗口(nojump)'],
+    ],
+  },
+  {
+    code: 'data_scope_type',
+    name: '数据权限类型',
+    items: [
+      ['1', '全部可见'],
+      ['2', '本人可见'],
+      ['3', '所在机构可见'],
+      ['4', '所在机构及子级可见'],
+      ['5', '自定义'],
+    ],
+  },
+  {
+    code: 'api_scope_type',
+    name: '接口权限类型',
+    items: [
+      ['1', '请求'],
+      ['2', '授权'],
+    ],
+  },
+  {
+    code: 'org_category',
+    name: '机构类型',
+    items: [
+      ['1', '工商联'],
+      ['2', '商会'],
+      ['3', '协会'],
+      ['4', '办事机构'],
+    ],
+  },
+  {
+    code: 'region_level',
+    name: '行政级别',
+    items: [
+      ['1', '省级'],
+      ['2', '市级'],
+      ['3', '县级'],
+    ],
+  },
+  {
+    code: 'profile_tag',
+    name: '人员标签',
+    items: [
+      ['aoc', '工商联工作人员'],
+      ['coc', '商会工作人员'],
+    ],
+  },
   { code: 'system_type', name: '系统类型', items: [['aoc', '工商联']] },
 ];
 
@@ -62,9 +147,24 @@ export const DICT_BIZ: DictDef[] = [
   {
     code: 'SHLX',
     name: '商会类型',
-    items: [['SHLX-01', '行业商会'], ['SHLX-02', '地区商会'], ['SHLX-03', '乡镇(街道)商会'], ['SHLX-04', '江苏在外地商会'], ['SHLX-05', '异地商会']],
+    items: [
+      ['SHLX-01', '行业商会'],
+      ['SHLX-02', '地区商会'],
+      ['SHLX-03', '乡镇(街道)商会'],
+      ['SHLX-04', '江苏在外地商会'],
+      ['SHLX-05', '异地商会'],
+    ],
   },
-  { code: 'chamber_type', name: '商会分类', items: [['1', '行业商会'], ['2', '地区商会'], ['3', '异地商会(在苏)'], ['4', '江苏在外地商会']] },
+  {
+    code: 'chamber_type',
+    name: '商会分类',
+    items: [
+      ['1', '行业商会'],
+      ['2', '地区商会'],
+      ['3', '异地商会(在苏)'],
+      ['4', '江苏在外地商会'],
+    ],
+  },
   { code: 'term', name: '届别', items: Array.from({ length: 30 }, (_, i) => [String(i + 1), `第${toChineseOrdinal(i + 1)}届`] as [string, string]) },
 ];
 

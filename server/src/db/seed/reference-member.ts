@@ -36,7 +36,11 @@ export async function seedMemberReference(tx: Db, roleIds: Record<RoleAlias, str
         .values({ menuId: menuIds.get('portal_database')!, resourceCode: 'member', scopeName: s.name, scopeColumn: 'dept_id', scopeType: s.type })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (s.roles.length) await tx.insertInto('bladeRoleScope').values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id }))).execute();
+      if (s.roles.length)
+        await tx
+          .insertInto('bladeRoleScope')
+          .values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id })))
+          .execute();
     }
   });
   await once(tx, 'member-grants-v1', async () => {
@@ -45,14 +49,23 @@ export async function seedMemberReference(tx: Db, roleIds: Record<RoleAlias, str
       const roles: RoleAlias[] = code === 'member_sensitive' ? ['administrator', 'admin'] : ['administrator', 'admin', 'aoc', 'coc'];
       for (const r of roles) rows.push({ roleId: roleIds[r], menuId: menuIds.get(code)! });
     }
-    await tx.insertInto('bladeRoleMenu').values(rows).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+    await tx
+      .insertInto('bladeRoleMenu')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+      .execute();
   });
   // The import and export buttons came later: installations that already ran v1 get them for the same roles.
   const grantExcel = async (pattern: RegExp) => {
     const codes = memberCodes().filter((c) => pattern.test(c));
     const roles: RoleAlias[] = ['administrator', 'admin', 'aoc', 'coc'];
     const rows = codes.flatMap((code) => roles.map((r) => ({ roleId: roleIds[r], menuId: menuIds.get(code)! })));
-    if (rows.length) await tx.insertInto('bladeRoleMenu').values(rows).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+    if (rows.length)
+      await tx
+        .insertInto('bladeRoleMenu')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+        .execute();
   };
   await once(tx, 'member-grants-v2-excel', () => grantExcel(/^member_(enterprise|group|person)_(import|export)$/));
   // Group and person imports came after v2.

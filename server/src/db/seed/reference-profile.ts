@@ -38,11 +38,21 @@ export async function seedProfileReference(tx: Db, roleIds: Record<RoleAlias, st
         .values({ menuId: menuIds.get('profile_person')!, resourceCode: 'profile', scopeName: s.name, scopeColumn: 'dept_id', scopeType: s.type })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (s.roles.length) await tx.insertInto('bladeRoleScope').values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id }))).execute();
+      if (s.roles.length)
+        await tx
+          .insertInto('bladeRoleScope')
+          .values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id })))
+          .execute();
     }
   });
   await once(tx, 'profile-grants-v1', async () => {
-    const rows = profileCodes().flatMap((code) => (['administrator', 'admin', 'aoc', 'coc'] as RoleAlias[]).map((r) => ({ roleId: roleIds[r], menuId: menuIds.get(code)! })));
-    await tx.insertInto('bladeRoleMenu').values(rows).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+    const rows = profileCodes().flatMap((code) =>
+      (['administrator', 'admin', 'aoc', 'coc'] as RoleAlias[]).map((r) => ({ roleId: roleIds[r], menuId: menuIds.get(code)! })),
+    );
+    await tx
+      .insertInto('bladeRoleMenu')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+      .execute();
   });
 }

@@ -16,7 +16,12 @@ export const USER_SCOPES: Array<{ name: string; type: 2 | 3 | 4; roles: RoleAlia
 export async function seedUserScopes(tx: Db, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>): Promise<void> {
   const menuId = menuIds.get('user');
   if (!menuId) return;
-  const first = await tx.insertInto('seedStep').values({ name: 'user-scopes-v1' }).onConflict((oc) => oc.column('name').doNothing()).returning('name').executeTakeFirst();
+  const first = await tx
+    .insertInto('seedStep')
+    .values({ name: 'user-scopes-v1' })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('name')
+    .executeTakeFirst();
   if (!first) return;
   for (const s of USER_SCOPES) {
     const { id } = await tx

@@ -13,7 +13,12 @@ afterAll(() => t?.close());
 
 const DEV_REDIRECT = 'http://localhost:5173/gsl/login';
 const clientRow = (clientId = 'saber') =>
-  t.db.selectFrom('bladeClient').select(['webServerRedirectUri', 'version']).where('clientId', '=', clientId).where('isDeleted', '=', 0).executeTakeFirstOrThrow();
+  t.db
+    .selectFrom('bladeClient')
+    .select(['webServerRedirectUri', 'version'])
+    .where('clientId', '=', clientId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirstOrThrow();
 const production = () => ({ ...t.config, production: true });
 
 describe('the web client’s registered redirects', () => {
@@ -23,7 +28,11 @@ describe('the web client’s registered redirects', () => {
 
   it('a production start removes the dev redirect from an existing row, keeps the rest, and the portal refuses it', async () => {
     const before = await clientRow();
-    await t.db.updateTable('bladeClient').set({ webServerRedirectUri: `/gsl/login,${DEV_REDIRECT},https://app.example.gov.cn/gsl/login` }).where('clientId', '=', 'saber').execute();
+    await t.db
+      .updateTable('bladeClient')
+      .set({ webServerRedirectUri: `/gsl/login,${DEV_REDIRECT},https://app.example.gov.cn/gsl/login` })
+      .where('clientId', '=', 'saber')
+      .execute();
     await seedReference(t.db, production());
     const after = await clientRow();
     expect(after.webServerRedirectUri).toBe('/gsl/login,https://app.example.gov.cn/gsl/login');

@@ -28,7 +28,11 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     // Menus added after an installation's first start reach its administrator once.
     await once(tx, 'datasource-grants-v1', async () => {
       const codes = codesUnder(MENU_TREE, new Set(['datasource']), new Set());
-      await tx.insertInto('bladeRoleMenu').values(codes.map((c) => ({ roleId: roleIds.administrator, menuId: menuIds.get(c)! }))).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+      await tx
+        .insertInto('bladeRoleMenu')
+        .values(codes.map((c) => ({ roleId: roleIds.administrator, menuId: menuIds.get(c)! })))
+        .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+        .execute();
     });
     await once(tx, 'default-scopes-v1', () => seedScopes(tx, roleIds, menuIds, DEFAULT_SCOPES));
     await once(tx, 'log-scopes-v1', () => seedScopes(tx, roleIds, menuIds, LOG_SCOPES));
@@ -48,13 +52,19 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
 }
 
 async function once(tx: Tx, name: string, step: () => Promise<void>) {
-  const inserted = await tx.insertInto('seedStep').values({ name }).onConflict((oc) => oc.column('name').doNothing()).returning('name').executeTakeFirst();
+  const inserted = await tx
+    .insertInto('seedStep')
+    .values({ name })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('name')
+    .executeTakeFirst();
   if (inserted) await step();
 }
 
 async function seedTenant(tx: Tx, cfg: AppConfig) {
   const exists = await tx.selectFrom('bladeTenant').select('id').where('tenantId', '=', cfg.defaultTenantId).where('isDeleted', '=', 0).executeTakeFirst();
-  if (!exists) await tx.insertInto('bladeTenant').values({ tenantId: cfg.defaultTenantId, tenantName: '江苏省工商业联合会', linkman: null, accountNumber: -1 }).execute();
+  if (!exists)
+    await tx.insertInto('bladeTenant').values({ tenantId: cfg.defaultTenantId, tenantName: '江苏省工商业联合会', linkman: null, accountNumber: -1 }).execute();
 }
 
 /**
@@ -67,7 +77,12 @@ async function seedTenant(tx: Tx, cfg: AppConfig) {
 async function seedClient(tx: Tx, cfg: AppConfig) {
   const hash = sha256(cfg.clientSecret);
   const devRedirect = `${DEV_WEB_ORIGIN}${cfg.basePath}login`;
-  const row = await tx.selectFrom('bladeClient').select(['id', 'clientSecretHash', 'webServerRedirectUri']).where('clientId', '=', cfg.clientId).where('isDeleted', '=', 0).executeTakeFirst();
+  const row = await tx
+    .selectFrom('bladeClient')
+    .select(['id', 'clientSecretHash', 'webServerRedirectUri'])
+    .where('clientId', '=', cfg.clientId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
   if (!row) {
     await tx
       .insertInto('bladeClient')
@@ -83,10 +98,17 @@ async function seedClient(tx: Tx, cfg: AppConfig) {
     return;
   }
   if (row.clientSecretHash !== hash) await tx.updateTable('bladeClient').set({ clientSecretHash: hash }).where('id', '=', row.id).execute();
-  const entries = (row.webServerRedirectUri ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = (row.webServerRedirectUri ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (cfg.production && entries.includes(devRedirect)) {
     const kept = entries.filter((e) => e !== devRedirect).join(',');
-    await tx.updateTable('bladeClient').set({ webServerRedirectUri: kept || null, version: sql`version + 1` }).where('id', '=', row.id).execute();
+    await tx
+      .updateTable('bladeClient')
+      .set({ webServerRedirectUri: kept || null, version: sql`version + 1` })
+      .where('id', '=', row.id)
+      .execute();
   }
 }
 
@@ -96,7 +118,18 @@ async function seedMenus(tx: Tx, nodes: MenuDef[], parentId: string, ids: Map<st
     if (!row) {
       row = await tx
         .insertInto('bladeMenu')
-        .values({ parentId, code: n.code, name: n.name, alias: n.alias ?? null, path: n.path ?? null, source: n.source ?? null, sort: n.sort, category: n.category, isOpen: n.isOpen ?? 1, action: n.category === 2 ? 1 : 0 })
+        .values({
+          parentId,
+          code: n.code,
+          name: n.name,
+          alias: n.alias ?? null,
+          path: n.path ?? null,
+          source: n.source ?? null,
+          sort: n.sort,
+          category: n.category,
+          isOpen: n.isOpen ?? 1,
+          action: n.category === 2 ? 1 : 0,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
     }
@@ -109,8 +142,20 @@ async function seedMenus(tx: Tx, nodes: MenuDef[], parentId: string, ids: Map<st
 async function seedRoles(tx: Tx, tenantId: string): Promise<Record<RoleAlias, string>> {
   const out = {} as Record<RoleAlias, string>;
   for (const r of ROLES) {
-    let row = await tx.selectFrom('bladeRole').select('id').where('tenantId', '=', tenantId).where('roleAlias', '=', r.alias).where('isDeleted', '=', 0).where('deptId', 'is', null).executeTakeFirst();
-    if (!row) row = await tx.insertInto('bladeRole').values({ tenantId, roleName: r.name, roleAlias: r.alias, sort: r.sort, systemType: 'aoc', parentId: 0 }).returning('id').executeTakeFirstOrThrow();
+    let row = await tx
+      .selectFrom('bladeRole')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('roleAlias', '=', r.alias)
+      .where('isDeleted', '=', 0)
+      .where('deptId', 'is', null)
+      .executeTakeFirst();
+    if (!row)
+      row = await tx
+        .insertInto('bladeRole')
+        .values({ tenantId, roleName: r.name, roleAlias: r.alias, sort: r.sort, systemType: 'aoc', parentId: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
     out[r.alias] = row.id;
   }
   return out;
@@ -130,9 +175,15 @@ async function grantDefaults(tx: Tx, roleIds: Record<RoleAlias, string>, menuIds
   const rows: Array<{ roleId: string; menuId: string }> = [];
   for (const id of menuIds.values()) rows.push({ roleId: roleIds.administrator, menuId: id });
   for (const [alias, rule] of Object.entries(DEFAULT_GRANTS) as Array<[Exclude<RoleAlias, 'administrator'>, { include: string[]; exclude?: string[] }]>) {
-    for (const code of codesUnder(MENU_TREE, new Set(rule.include), new Set(rule.exclude ?? []))) rows.push({ roleId: roleIds[alias], menuId: menuIds.get(code)! });
+    for (const code of codesUnder(MENU_TREE, new Set(rule.include), new Set(rule.exclude ?? [])))
+      rows.push({ roleId: roleIds[alias], menuId: menuIds.get(code)! });
   }
-  if (rows.length) await tx.insertInto('bladeRoleMenu').values(rows).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+  if (rows.length)
+    await tx
+      .insertInto('bladeRoleMenu')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+      .execute();
 }
 
 async function seedScopes(tx: Tx, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>, scopes: typeof DEFAULT_SCOPES) {
@@ -150,7 +201,11 @@ async function seedDicts(tx: Tx, table: 'bladeDict' | 'bladeDictBiz', defs: type
   for (const d of defs) {
     const root = await tx.selectFrom(table).select('id').where('code', '=', d.code).where('parentId', '=', '0').where('isDeleted', '=', 0).executeTakeFirst();
     if (root) continue;
-    const { id } = await tx.insertInto(table).values({ parentId: 0, code: d.code, dictKey: '-1', dictValue: d.name, sort: 0, isSealed: 0 }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await tx
+      .insertInto(table)
+      .values({ parentId: 0, code: d.code, dictKey: '-1', dictValue: d.name, sort: 0, isSealed: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await tx
       .insertInto(table)
       .values(d.items.map(([key, value], i) => ({ parentId: id, code: d.code, dictKey: key, dictValue: value, sort: i + 1, isSealed: 0 })))

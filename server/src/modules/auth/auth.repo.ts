@@ -20,8 +20,21 @@ export interface LoginUser {
 }
 
 const userColumns = [
-  'u.id', 'u.tenantId', 'u.account', 'u.passwordHash', 'u.realName', 'u.name', 'u.avatar', 'u.deptId',
-  'u.postId', 'u.profileTag', 'u.phone', 'u.email', 'u.status', 'u.loginFailCount', 'u.lockedUntil',
+  'u.id',
+  'u.tenantId',
+  'u.account',
+  'u.passwordHash',
+  'u.realName',
+  'u.name',
+  'u.avatar',
+  'u.deptId',
+  'u.postId',
+  'u.profileTag',
+  'u.phone',
+  'u.email',
+  'u.status',
+  'u.loginFailCount',
+  'u.lockedUntil',
 ] as const;
 
 export const authRepo = {
@@ -79,7 +92,17 @@ export const authRepo = {
 
   loginLog(
     db: Db,
-    row: { tenantId: string | null; userId: string | null; account: string | null; deptId: string | null; loginType: string; success: boolean; message: string | null; remoteIp: string; userAgent: string },
+    row: {
+      tenantId: string | null;
+      userId: string | null;
+      account: string | null;
+      deptId: string | null;
+      loginType: string;
+      success: boolean;
+      message: string | null;
+      remoteIp: string;
+      userAgent: string;
+    },
   ) {
     return db
       .insertInto('bladeUserLoginLog')

@@ -23,7 +23,10 @@ const failuresOf = async (account: string) =>
   t.db.selectFrom('bladeUser').select(['loginFailCount', 'lockedUntil']).where('account', '=', account).executeTakeFirstOrThrow();
 
 async function count(table: 'authRefreshToken' | 'bladeUserLoginLog' | 'authRevokedChain') {
-  const r = await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const r = await t.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
@@ -80,7 +83,9 @@ describe('token endpoint: password grant', () => {
     const wrong = await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' }, { headers: { ...solved, 'captcha-code': 'zzzzzz' } });
     expect(wrong.body).toEqual({ error_code: 400, error_description: '验证码不正确' });
     // a wrong password with a right captcha still counts, and still needs the next captcha
-    expect((await token({ grant_type: 'password', username: 'nj_aoc', password: 'wrong2' }, { headers: await t.solveCaptcha() })).body.error_description).toBe('用户名或密码不正确');
+    expect((await token({ grant_type: 'password', username: 'nj_aoc', password: 'wrong2' }, { headers: await t.solveCaptcha() })).body.error_description).toBe(
+      '用户名或密码不正确',
+    );
     expect((await failuresOf('nj_aoc')).loginFailCount).toBe(2);
     expect((await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' })).body.error_description).toBe('请输入验证码');
     const ok = await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' }, { headers: await t.solveCaptcha() });
@@ -95,7 +100,11 @@ describe('token endpoint: password grant', () => {
     expect((await token({ grant_type: 'password', username: 'js_aoc', password: 'Demo@2026' })).body.error_description).toBe('请输入验证码');
     expect((await t.login('js_aoc')).account).toBe('js_aoc'); // the helper answers the captcha
     // a lock that has run out (the count was reset when it began) still asks until a success
-    await t.db.updateTable('bladeUser').set({ loginFailCount: 0, lockedUntil: new Date(Date.now() - 1000) }).where('account', '=', 'js_aoc').execute();
+    await t.db
+      .updateTable('bladeUser')
+      .set({ loginFailCount: 0, lockedUntil: new Date(Date.now() - 1000) })
+      .where('account', '=', 'js_aoc')
+      .execute();
     expect((await token({ grant_type: 'password', username: 'js_aoc', password: 'Demo@2026' })).body.error_description).toBe('请输入验证码');
     expect((await token({ grant_type: 'password', username: 'js_aoc', password: 'Demo@2026' }, { headers: await t.solveCaptcha() })).status).toBe(200);
     expect((await failuresOf('js_aoc')).lockedUntil).toBeNull();
@@ -103,16 +112,33 @@ describe('token endpoint: password grant', () => {
 
   it('refuses a password in the address (query string), even a right one', async () => {
     for (const grant_type of ['password', 'captcha']) {
-      const res = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type, username: 'nj_aoc', password: 'Demo@2026', tenantId: '000001' } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/blade-auth/oauth/token',
+        query: { grant_type, username: 'nj_aoc', password: 'Demo@2026', tenantId: '000001' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error_code: 400, error_description: '密码不能放在请求地址中,请放在请求体中提交' });
     }
     // only the password in the address, the rest in the body: refused too
-    const split = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { password: 'Demo@2026' }, body: { grant_type: 'password', username: 'nj_aoc', tenantId: '000001' } });
+    const split = await t.call({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      query: { password: 'Demo@2026' },
+      body: { grant_type: 'password', username: 'nj_aoc', tenantId: '000001' },
+    });
     expect(split.body.error_description).toBe('密码不能放在请求地址中,请放在请求体中提交');
     // the body, as a form or as JSON, is where it goes
     expect((await token({ grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026' })).status).toBe(200);
-    expect((await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', body: { grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026', tenantId: '000001' } })).status).toBe(200);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/api/blade-auth/oauth/token',
+          body: { grant_type: 'password', username: 'nj_aoc', password: 'Demo@2026', tenantId: '000001' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses a disabled account with a clear message, and its live token stops working', async () => {
@@ -156,7 +182,7 @@ describe('refresh tokens rotate, and reuse revokes the chain', () => {
     expect((await t.call({ url: '/api/blade-auth/oauth/user-info', token: second.body.access_token })).status).toBe(401);
   });
 
-  it('narrows to the Role-Id header when it is one of the user\'s roles', async () => {
+  it("narrows to the Role-Id header when it is one of the user's roles", async () => {
     const first = await t.login('admin');
     const roles = await t.db.selectFrom('bladeRole').select(['id', 'roleAlias']).execute();
     const aoc = roles.find((r) => r.roleAlias === 'aoc')!;
@@ -182,7 +208,15 @@ describe('access tokens', () => {
     expect((await t.call({ url: '/api/blade-auth/oauth/user-info', token: forged })).body).toMatchObject({ code: 401, success: false });
 
     const signer = new TokenSigner(t.config.jwtSecret);
-    const claims = { userId: payload.sub, tenantId: '000001', deptId: payload.dept_id, roleIds: payload.role_id.split(','), clientId: 'saber', chainId: 'c1', account: 'nj_aoc' };
+    const claims = {
+      userId: payload.sub,
+      tenantId: '000001',
+      deptId: payload.dept_id,
+      roleIds: payload.role_id.split(','),
+      clientId: 'saber',
+      chainId: 'c1',
+      account: 'nj_aoc',
+    };
     const expired = await signer.sign(claims, -10);
     expect((await t.call({ url: '/api/blade-auth/oauth/user-info', token: expired })).status).toBe(401);
     const foreign = await new TokenSigner('another-secret-another-secret-another').sign(claims, 600);
@@ -201,10 +235,20 @@ describe('captcha', () => {
   it('issues an image and a key; an answer works once', async () => {
     const res = await t.call({ url: '/api/blade-auth/oauth/captcha' });
     expect(res.body.image).toMatch(/^data:image\/svg\+xml;base64,/);
-    await t.db.updateTable('authCaptcha').set({ answerHash: sha256('ab12') }).where('key', '=', res.body.key).execute();
-    const ok = await token({ grant_type: 'captcha', username: 'nj_aoc', password: 'Demo@2026' }, { headers: { 'captcha-key': res.body.key, 'captcha-code': 'AB12' } });
+    await t.db
+      .updateTable('authCaptcha')
+      .set({ answerHash: sha256('ab12') })
+      .where('key', '=', res.body.key)
+      .execute();
+    const ok = await token(
+      { grant_type: 'captcha', username: 'nj_aoc', password: 'Demo@2026' },
+      { headers: { 'captcha-key': res.body.key, 'captcha-code': 'AB12' } },
+    );
     expect(ok.status).toBe(200);
-    const again = await token({ grant_type: 'captcha', username: 'nj_aoc', password: 'Demo@2026' }, { headers: { 'captcha-key': res.body.key, 'captcha-code': 'ab12' } });
+    const again = await token(
+      { grant_type: 'captcha', username: 'nj_aoc', password: 'Demo@2026' },
+      { headers: { 'captcha-key': res.body.key, 'captcha-code': 'ab12' } },
+    );
     expect(again.body.error_description).toBe('验证码不正确');
   });
 });
@@ -213,7 +257,11 @@ describe('expired codes', () => {
   it('a code past its five minutes is refused', async () => {
     const user = await t.db.selectFrom('bladeUser').select('id').where('account', '=', 'nj_aoc').executeTakeFirstOrThrow();
     const code = await t.app.services.tokens.createCode(user.id, '000001', 'saber', 'http://localhost/gsl/login');
-    await t.db.updateTable('authCode').set({ expireTime: sql<Date>`now() - interval '1 second'` }).where('codeHash', '=', sha256(code)).execute();
+    await t.db
+      .updateTable('authCode')
+      .set({ expireTime: sql<Date>`now() - interval '1 second'` })
+      .where('codeHash', '=', sha256(code))
+      .execute();
     const res = await token({ grant_type: 'sso_authorization_code', code });
     expect(res.body).toEqual({ error_code: 400, error_description: '授权码无效或已过期' });
   });

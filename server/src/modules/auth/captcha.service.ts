@@ -18,7 +18,10 @@ export class CaptchaService {
       .values({ key, answerHash: sha256(c.text.toLowerCase()), expireTime: new Date(Date.now() + TTL_SECONDS * 1000) })
       .execute();
     // Expired rows are swept as new ones are made, so the table stays small without a timer.
-    await this.db.deleteFrom('authCaptcha').where('expireTime', '<', sql<Date>`now()`).execute();
+    await this.db
+      .deleteFrom('authCaptcha')
+      .where('expireTime', '<', sql<Date>`now()`)
+      .execute();
     return { key, image: `data:image/svg+xml;base64,${Buffer.from(c.data).toString('base64')}` };
   }
 

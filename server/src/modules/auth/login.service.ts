@@ -17,9 +17,7 @@ export interface LoginAttempt {
   userAgent: string;
 }
 
-export type LoginResult =
-  | { ok: true; user: LoginUser }
-  | { ok: false; message: string; captchaRequired: boolean };
+export type LoginResult = { ok: true; user: LoginUser } | { ok: false; message: string; captchaRequired: boolean };
 
 const lockedMessage = (until: Date) =>
   `${AUTH_MSG.tooManyFailures}(账号已锁定,${Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60000))}分钟后自动解锁)`;
@@ -79,7 +77,12 @@ export class LoginService {
     return { ok: false, message, captchaRequired };
   }
 
-  log(a: Pick<LoginAttempt, 'tenantId' | 'account' | 'loginType' | 'ip' | 'userAgent'>, user: Pick<LoginUser, 'id' | 'deptId' | 'tenantId'> | undefined, success: boolean, message: string | null) {
+  log(
+    a: Pick<LoginAttempt, 'tenantId' | 'account' | 'loginType' | 'ip' | 'userAgent'>,
+    user: Pick<LoginUser, 'id' | 'deptId' | 'tenantId'> | undefined,
+    success: boolean,
+    message: string | null,
+  ) {
     return authRepo.loginLog(this.db, {
       tenantId: user?.tenantId ?? a.tenantId,
       userId: user?.id ?? null,

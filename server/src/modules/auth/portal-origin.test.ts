@@ -22,7 +22,9 @@ describe('the sign-on portal’s own origins', () => {
   });
 
   it('are PUBLIC_URL alone when it is set, even behind a trusted proxy', () => {
-    expect(portalOrigins(loadConfig({ PUBLIC_URL: 'https://portal.example.gov.cn/', TRUST_PROXY: '1' }), req('evil.example', 'https'))).toEqual(['https://portal.example.gov.cn']);
+    expect(portalOrigins(loadConfig({ PUBLIC_URL: 'https://portal.example.gov.cn/', TRUST_PROXY: '1' }), req('evil.example', 'https'))).toEqual([
+      'https://portal.example.gov.cn',
+    ]);
   });
 
   it('take the trusted proxy’s forwarded origin with TRUST_PROXY', () => {

@@ -14,7 +14,10 @@ export function redirectAllowed(registered: string | null, redirectUri: string, 
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
   if (target.username || target.password) return false;
   const bare = `${target.origin}${target.pathname}`;
-  for (const raw of (registered ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of (registered ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (raw.startsWith('/')) {
       if (portalOrigins.includes(target.origin) && target.pathname === raw) return true;
     } else {

@@ -22,8 +22,7 @@ export interface SsoPageModel {
   retryUrl?: string;
 }
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const DEFAULT_ENTRY = '江苏省工商业联合会(总商会)';
 /** A Map, not an object: an entryCode such as "constructor" must not find a prototype member. */
@@ -53,7 +52,12 @@ button:hover{background:#66b1ff}
 export function renderSsoPage(m: SsoPageModel): string {
   const entry = ENTRY_NAMES.get(m.params.entryCode ?? '') ?? DEFAULT_ENTRY;
   const hidden = hiddenFields(m.params, m.formToken);
-  const refresh = new URLSearchParams({ ...pick(m.params), captcha: '1', account: m.account ?? '', ...(m.tenantId ? { tenantId: m.tenantId } : {}) }).toString();
+  const refresh = new URLSearchParams({
+    ...pick(m.params),
+    captcha: '1',
+    account: m.account ?? '',
+    ...(m.tenantId ? { tenantId: m.tenantId } : {}),
+  }).toString();
   const form = m.fatal
     ? m.retryUrl
       ? `<p class="cancel"><a href="${esc(m.retryUrl)}" data-testid="sso-retry">重新打开页面</a></p>`

@@ -13,7 +13,8 @@ afterAll(() => t?.close());
 
 const browser = () => new SsoBrowser(t);
 const query = (b: SsoBrowser) => new URLSearchParams(b.app).toString();
-const exchange = (code: string) => t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_authorization_code', code, tenantId: '000001' } });
+const exchange = (code: string) =>
+  t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_authorization_code', code, tenantId: '000001' } });
 const setCookies = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat().map(String);
 
 /** Signs a fresh browser on through the page and exchanges the code, as the web app does. */
@@ -101,7 +102,11 @@ describe('sign-on portal', () => {
     expect(wrongCaptcha.body).toContain('验证码不正确');
 
     const fresh = /name="captchaKey" value="([^"]+)"/.exec(wrongCaptcha.body)![1];
-    await t.db.updateTable('authCaptcha').set({ answerHash: sha256('k7m2') }).where('key', '=', fresh).execute();
+    await t.db
+      .updateTable('authCaptcha')
+      .set({ answerHash: sha256('k7m2') })
+      .where('key', '=', fresh)
+      .execute();
     const ok = await b.login({ account: 'js_aoc', password: 'Demo@2026', captchaKey: fresh, captchaCode: 'k7m2' });
     expect(ok.statusCode).toBe(302);
   });
@@ -125,13 +130,17 @@ describe('login forgery: a post must come from the portal’s own form', () => {
     expect(res.headers.location).toBeUndefined();
     expect(setCookies(res).some((c) => c.startsWith('gsl_sso='))).toBe(false);
     // either signal alone is enough
-    expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'http://evil.example', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(403);
+    expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'http://evil.example', 'sec-fetch-site': 'same-origin' })).statusCode).toBe(
+      403,
+    );
     expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: b.origin, 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     // a hidden origin (a sandboxed frame's 'null') is refused unless the browser itself says same-origin
     expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'null', 'sec-fetch-site': '' })).statusCode).toBe(403);
     expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'null', 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
     // a same-site sibling is not the portal either
-    expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'http://other.localhost', 'sec-fetch-site': 'same-site' })).statusCode).toBe(403);
+    expect((await b.login({ account: 'nj_aoc', password: 'Demo@2026' }, { origin: 'http://other.localhost', 'sec-fetch-site': 'same-site' })).statusCode).toBe(
+      403,
+    );
     // the usual case: the browser sends no cookie with another site's post; the answer sets none either
     // (it would spoil the portal forms open in the browser's other tabs) and links to a fresh page
     const forged = await t.app.inject({
@@ -170,13 +179,25 @@ describe('login forgery: a post must come from the portal’s own form', () => {
     expect(bare.statusCode).toBe(403);
     expect(await failuresOf('nj_aoc')).toBe(before); // the password was never even checked
     // the same browser with its own token and no browser headers (a script-free client) signs on
-    expect((await victim.post('/sso/login', { ...victim.app, account: 'nj_aoc', password: 'Demo@2026', formToken: victim.formToken }, { origin: '', 'sec-fetch-site': '' })).statusCode).toBe(302);
+    expect(
+      (
+        await victim.post(
+          '/sso/login',
+          { ...victim.app, account: 'nj_aoc', password: 'Demo@2026', formToken: victim.formToken },
+          { origin: '', 'sec-fetch-site': '' },
+        )
+      ).statusCode,
+    ).toBe(302);
   });
 
   it('signs on when the browser hides the origin (Origin: null) but vouches for it being the portal itself', async () => {
     const b = browser();
     await b.get(`/sso/login?${query(b)}`);
-    const res = await b.post('/sso/login', { ...b.app, account: 'nj_aoc', password: 'Demo@2026', formToken: b.formToken }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    const res = await b.post(
+      '/sso/login',
+      { ...b.app, account: 'nj_aoc', password: 'Demo@2026', formToken: b.formToken },
+      { origin: 'null', 'sec-fetch-site': 'same-origin' },
+    );
     expect(res.statusCode).toBe(302);
   });
 
@@ -237,11 +258,23 @@ describe('sign-on session and logout', () => {
 
   it('the code and the refresh chain remember the session; the web app’s logout (oauth/logout) ends it', async () => {
     const { b, tokens } = await signedOn('nj_aoc');
-    const row = await t.db.selectFrom('authRefreshToken').select('ssoSessionHash').where('tokenHash', '=', sha256(tokens.refresh_token)).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('authRefreshToken')
+      .select('ssoSessionHash')
+      .where('tokenHash', '=', sha256(tokens.refresh_token))
+      .executeTakeFirstOrThrow();
     expect(row.ssoSessionHash).toBe(sha256(b.cookies.get('gsl_sso')!));
     // a rotation keeps the link
-    const rotated = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: tokens.refresh_token, tenantId: '000001' } });
-    const next = await t.db.selectFrom('authRefreshToken').select('ssoSessionHash').where('tokenHash', '=', sha256(rotated.body.refresh_token)).executeTakeFirstOrThrow();
+    const rotated = await t.call({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      query: { grant_type: 'sso_refresh_token', refresh_token: tokens.refresh_token, tenantId: '000001' },
+    });
+    const next = await t.db
+      .selectFrom('authRefreshToken')
+      .select('ssoSessionHash')
+      .where('tokenHash', '=', sha256(rotated.body.refresh_token))
+      .executeTakeFirstOrThrow();
     expect(next.ssoSessionHash).toBe(row.ssoSessionHash);
 
     expect((await t.call({ url: '/api/blade-auth/oauth/logout', token: rotated.body.access_token })).status).toBe(200);
@@ -256,7 +289,8 @@ describe('sign-on session and logout', () => {
 
   it('a reused refresh token ends the session its chain came from', async () => {
     const { b, tokens } = await signedOn('nj_aoc');
-    const refresh = (rt: string) => t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: rt, tenantId: '000001' } });
+    const refresh = (rt: string) =>
+      t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: rt, tenantId: '000001' } });
     expect((await refresh(tokens.refresh_token)).status).toBe(200);
     expect((await refresh(tokens.refresh_token)).status).toBe(400); // reuse: the chain is revoked
     expect(await sessionLive(b)).toBe(false);
@@ -269,14 +303,29 @@ describe('sign-on session and logout', () => {
     const reset = await t.call({ method: 'POST', url: '/api/blade-user/reset-password', token: admin, query: { userIds: user.id } });
     expect(reset.body).toMatchObject({ success: true });
     expect(await sessionLive(b)).toBe(false);
-    await t.db.updateTable('bladeUser').set({ passwordHash: (await t.db.selectFrom('bladeUser').select('passwordHash').where('account', '=', 'nj_aoc').executeTakeFirstOrThrow()).passwordHash, passwordResetRequired: 0 }).where('id', '=', user.id).execute();
+    await t.db
+      .updateTable('bladeUser')
+      .set({
+        passwordHash: (await t.db.selectFrom('bladeUser').select('passwordHash').where('account', '=', 'nj_aoc').executeTakeFirstOrThrow()).passwordHash,
+        passwordResetRequired: 0,
+      })
+      .where('id', '=', user.id)
+      .execute();
   });
 
   it('a refresh refused for an expired tenant revokes the chain and ends its session', async () => {
     const { b, tokens } = await signedOn('js_aoc');
-    await t.db.updateTable('bladeTenant').set({ expireTime: new Date(Date.now() - 86_400_000) }).where('tenantId', '=', '000001').execute();
+    await t.db
+      .updateTable('bladeTenant')
+      .set({ expireTime: new Date(Date.now() - 86_400_000) })
+      .where('tenantId', '=', '000001')
+      .execute();
     try {
-      const res = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: tokens.refresh_token, tenantId: '000001' } });
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/blade-auth/oauth/token',
+        query: { grant_type: 'sso_refresh_token', refresh_token: tokens.refresh_token, tenantId: '000001' },
+      });
       expect(res.status).toBe(400);
     } finally {
       await t.db.updateTable('bladeTenant').set({ expireTime: null }).where('tenantId', '=', '000001').execute();
@@ -317,7 +366,10 @@ describe('sign-on portal behind https (TRUST_PROXY) and with PUBLIC_URL', () => 
     const b = new SsoBrowser(p, 'https://portal.example.gov.cn');
     expect((await b.get(`/sso/login?${query(b)}`, https)).statusCode).toBe(200);
     const forwarded = { ...b.app, redirectUri: 'https://evil.example/gsl/login' };
-    expect((await b.get(`/sso/login?${new URLSearchParams(forwarded)}`, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', host: 'evil.example' })).statusCode).toBe(400);
+    expect(
+      (await b.get(`/sso/login?${new URLSearchParams(forwarded)}`, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', host: 'evil.example' }))
+        .statusCode,
+    ).toBe(400);
     const listening = { ...b.app, redirectUri: `http://localhost:${p.config.port}/gsl/login` };
     expect((await b.get(`/sso/login?${new URLSearchParams(listening)}`)).statusCode).toBe(400);
   });
@@ -350,12 +402,21 @@ describe('sign-on portal in tenant mode', () => {
   beforeAll(async () => {
     tm = await createTestApp({ tenantMode: true });
     const admin = (await tm.login('admin')).access_token;
-    const created = await tm.call({ method: 'POST', url: '/api/blade-system/tenant/submit', token: admin, body: { tenantName: '门户登录测试租户', accountNumber: 5 } });
+    const created = await tm.call({
+      method: 'POST',
+      url: '/api/blade-system/tenant/submit',
+      token: admin,
+      body: { tenantName: '门户登录测试租户', accountNumber: 5 },
+    });
     tenant = { tenantId: created.body.data.tenantId, adminPassword: created.body.data.adminPassword };
   });
   afterAll(() => tm?.close());
   const exchangeTm = (location: string) =>
-    tm.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_authorization_code', code: new URL(location).searchParams.get('code')!, tenantId: '000001' } });
+    tm.call({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      query: { grant_type: 'sso_authorization_code', code: new URL(location).searchParams.get('code')!, tenantId: '000001' },
+    });
 
   it('asks for the tenant (租户编号, the default tenant filled in) and signs a tenant’s admin on to that tenant', async () => {
     const b = new SsoBrowser(tm);

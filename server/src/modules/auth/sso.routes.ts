@@ -20,7 +20,14 @@ const appParams = z.object({
   redirectUri: text(2000),
 });
 const pageQuery = appParams.extend({ captcha: text(1), account: text(45), tenantId: text(12) }).passthrough();
-const loginBody = appParams.extend({ account: text(100), password: text(200), captchaKey: text(36), captchaCode: text(10), tenantId: text(12), formToken: text(100) });
+const loginBody = appParams.extend({
+  account: text(100),
+  password: text(200),
+  captchaKey: text(36),
+  captchaCode: text(10),
+  tenantId: text(12),
+  formToken: text(100),
+});
 const logoutBody = appParams.extend({ formToken: text(100) });
 const TENANT_RE = /^\d{6}$/;
 
@@ -77,14 +84,18 @@ export default async function ssoRoutes(app: FastifyInstance) {
   function page(req: FastifyRequest, reply: FastifyReply, model: SsoPageModel, status = 200, reuseOnly = false) {
     const formToken = model.fatal ? undefined : forms.issue(req, reply, 'login', reuseOnly);
     const shown = model.fatal || formToken ? model : { ...model, fatal: true, retryUrl: loginUrl(model.params as AppParams) };
-    return pageHeaders(reply, model.params.redirectUri).status(status).send(renderSsoPage({ ...shown, formToken }));
+    return pageHeaders(reply, model.params.redirectUri)
+      .status(status)
+      .send(renderSsoPage({ ...shown, formToken }));
   }
 
   function logoutPage(req: FastifyRequest, reply: FastifyReply, params: AppParams, error?: string, status = 200, reuseOnly = false) {
     const formToken = forms.issue(req, reply, 'logout', reuseOnly);
     if (!formToken) {
       const url = `/sso/logout?${new URLSearchParams(appParamsOf(params)).toString()}`;
-      return pageHeaders(reply, params.redirectUri).status(status).send(renderSsoPage({ params, error, fatal: true, retryUrl: url }));
+      return pageHeaders(reply, params.redirectUri)
+        .status(status)
+        .send(renderSsoPage({ params, error, fatal: true, retryUrl: url }));
     }
     return pageHeaders(reply, params.redirectUri).status(status).send(renderSsoLogoutPage({ params, formToken, error }));
   }
@@ -119,7 +130,14 @@ export default async function ssoRoutes(app: FastifyInstance) {
     let user: { id: string } | undefined;
     try {
       user = await tenancy.run(tenantId, () =>
-        db.selectFrom('bladeUser').select('id').where('id', '=', session.userId).where('tenantId', '=', tenantId).where('status', '=', 1).where('isDeleted', '=', 0).executeTakeFirst(),
+        db
+          .selectFrom('bladeUser')
+          .select('id')
+          .where('id', '=', session.userId)
+          .where('tenantId', '=', tenantId)
+          .where('status', '=', 1)
+          .where('isDeleted', '=', 0)
+          .executeTakeFirst(),
       );
     } catch {
       return null; // the tenant's database is unreachable: sign on again (the session stays for when it is back)
@@ -149,7 +167,12 @@ export default async function ssoRoutes(app: FastifyInstance) {
       if ('error' in checked) return page(req, reply, { params, error: checked.error, fatal: true }, 400);
       const session = await sessionUser(req);
       if (session) return redirectWithCode(reply, session, checked.client!.clientId, params.redirectUri);
-      return page(req, reply, { params, account: query.account, tenantId: tenantField(query.tenantId), captcha: query.captcha ? await captcha.create() : undefined });
+      return page(req, reply, {
+        params,
+        account: query.account,
+        tenantId: tenantField(query.tenantId),
+        captcha: query.captcha ? await captcha.create() : undefined,
+      });
     },
   });
 
@@ -171,7 +194,8 @@ export default async function ssoRoutes(app: FastifyInstance) {
       if ('error' in checked) return page(req, reply, { params, error: checked.error, fatal: true }, 400);
       // Login forgery: another site's page must not sign the browser on to an account of its choosing.
       const forged = forgery(req, 'login', body.formToken);
-      if (forged) return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: forged.message }, 403, forged.crossSite);
+      if (forged)
+        return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: forged.message }, 403, forged.crossSite);
       if (config.tenantMode && body.tenantId && !TENANT_RE.test(body.tenantId)) {
         return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: '租户编号应为6位数字' });
       }
@@ -188,7 +212,13 @@ export default async function ssoRoutes(app: FastifyInstance) {
         }),
       );
       if (!result.ok) {
-        return page(req, reply, { params, account: body.account, tenantId: tenantField(body.tenantId), error: result.message, captcha: result.captchaRequired ? await captcha.create() : undefined });
+        return page(req, reply, {
+          params,
+          account: body.account,
+          tenantId: tenantField(body.tenantId),
+          error: result.message,
+          captcha: result.captchaRequired ? await captcha.create() : undefined,
+        });
       }
       const sid = opaqueToken();
       const idHash = sha256(sid);

@@ -49,7 +49,13 @@ export default async function tokenRoutes(app: FastifyInstance) {
       if (!parsed.success) throw oauthError(parsed.error.issues[0].message);
       const p = parsed.data;
       const client = req.client!;
-      if (!client.authorizedGrantTypes.split(',').map((g) => g.trim()).includes(p.grant_type)) throw oauthError(AUTH_MSG.badGrant);
+      if (
+        !client.authorizedGrantTypes
+          .split(',')
+          .map((g) => g.trim())
+          .includes(p.grant_type)
+      )
+        throw oauthError(AUTH_MSG.badGrant);
       const tenantId = p.tenantId || header(req, 'tenant-id') || config.defaultTenantId;
       const meta = { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
 
@@ -108,7 +114,8 @@ export default async function tokenRoutes(app: FastifyInstance) {
           throw oauthError(refusal ?? AUTH_MSG.badCredentials);
         }
         const answer = await tokens.issue(user, client, { chainId, roleId: header(req, 'role-id'), ssoSession });
-        if (p.grant_type === 'sso_authorization_code') await login.log({ tenantId: user.tenantId, account: user.account, loginType: 'sso_code', ...meta }, user, true, null);
+        if (p.grant_type === 'sso_authorization_code')
+          await login.log({ tenantId: user.tenantId, account: user.account, loginType: 'sso_code', ...meta }, user, true, null);
         reply.header('cache-control', 'no-store');
         return reply.send(answer);
       });

@@ -76,7 +76,15 @@ export class TokenService {
     const code = opaqueToken();
     await this.main
       .insertInto('authCode')
-      .values({ codeHash: sha256(code), clientId, userId, tenantId, redirectUri, expireTime: new Date(Date.now() + this.codeTtlSeconds * 1000), ssoSessionHash: ssoSession })
+      .values({
+        codeHash: sha256(code),
+        clientId,
+        userId,
+        tenantId,
+        redirectUri,
+        expireTime: new Date(Date.now() + this.codeTtlSeconds * 1000),
+        ssoSessionHash: ssoSession,
+      })
       .execute();
     return code;
   }
@@ -126,7 +134,9 @@ export class TokenService {
       .where('clientId', '=', clientId)
       // A successor issued while its chain was being revoked (a refresh racing a reuse or a logout)
       // was inserted after the revocation marked the rows: the chain table is the authority.
-      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('authRevokedChain as c').select('c.chainId').whereRef('c.chainId', '=', 'authRefreshToken.chainId'))))
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('authRevokedChain as c').select('c.chainId').whereRef('c.chainId', '=', 'authRefreshToken.chainId'))),
+      )
       .returning(['userId', 'chainId', 'tenantId', 'ssoSessionHash'])
       .executeTakeFirst();
     if (row) return row;
@@ -137,7 +147,12 @@ export class TokenService {
 
   /** Ends a sign-on session (by its id hash): its cookie no longer signs anyone on. */
   async endSsoSession(idHash: string): Promise<void> {
-    await this.main.updateTable('authSsoSession').set({ endTime: sql<Date>`now()` }).where('idHash', '=', idHash).where('endTime', 'is', null).execute();
+    await this.main
+      .updateTable('authSsoSession')
+      .set({ endTime: sql<Date>`now()` })
+      .where('idHash', '=', idHash)
+      .where('endTime', 'is', null)
+      .execute();
   }
 
   /**
@@ -146,14 +161,30 @@ export class TokenService {
    */
   async revokeChain(chainId: string, reason: 'logout' | 'reuse' | 'admin'): Promise<void> {
     await this.main.transaction().execute(async (tx) => {
-      await tx.insertInto('authRevokedChain').values({ chainId, reason }).onConflict((oc) => oc.column('chainId').doNothing()).execute();
+      await tx
+        .insertInto('authRevokedChain')
+        .values({ chainId, reason })
+        .onConflict((oc) => oc.column('chainId').doNothing())
+        .execute();
       await tx
         .updateTable('authSsoSession')
         .set({ endTime: sql<Date>`now()` })
         .where('endTime', 'is', null)
-        .where('idHash', 'in', (eb) => eb.selectFrom('authRefreshToken').select('ssoSessionHash').where('chainId', '=', chainId).where('ssoSessionHash', 'is not', null).$narrowType<{ ssoSessionHash: string }>())
+        .where('idHash', 'in', (eb) =>
+          eb
+            .selectFrom('authRefreshToken')
+            .select('ssoSessionHash')
+            .where('chainId', '=', chainId)
+            .where('ssoSessionHash', 'is not', null)
+            .$narrowType<{ ssoSessionHash: string }>(),
+        )
         .execute();
-      await tx.updateTable('authRefreshToken').set({ revokedTime: sql<Date>`now()` }).where('chainId', '=', chainId).where('revokedTime', 'is', null).execute();
+      await tx
+        .updateTable('authRefreshToken')
+        .set({ revokedTime: sql<Date>`now()` })
+        .where('chainId', '=', chainId)
+        .where('revokedTime', 'is', null)
+        .execute();
     });
   }
 }

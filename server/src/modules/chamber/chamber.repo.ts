@@ -15,14 +15,44 @@ export const CHAMBER_FIELDS: FieldWhitelist = {
 };
 
 export type ChamberRow = {
-  id: string; deptId: string; deptName: string | null; chamberDeptId: string | null; name: string; adminName: string | null; chamberType: number;
-  homeRegion: string | null; creditCode: string | null; presidentName: string | null; secretaryName: string | null; address: string | null;
-  establishedDate: string | null; memberCount: number | null; remark: string | null; version: number; createTime: Date; updateTime: Date;
+  id: string;
+  deptId: string;
+  deptName: string | null;
+  chamberDeptId: string | null;
+  name: string;
+  adminName: string | null;
+  chamberType: number;
+  homeRegion: string | null;
+  creditCode: string | null;
+  presidentName: string | null;
+  secretaryName: string | null;
+  address: string | null;
+  establishedDate: string | null;
+  memberCount: number | null;
+  remark: string | null;
+  version: number;
+  createTime: Date;
+  updateTime: Date;
 };
 
 const COLUMNS = [
-  'c.id', 'c.deptId', 'd.deptName', 'c.chamberDeptId', 'c.name', 'c.adminName', 'c.chamberType', 'c.homeRegion', 'c.creditCode', 'c.presidentName',
-  'c.secretaryName', 'c.address', 'c.memberCount', 'c.remark', 'c.version', 'c.createTime', 'c.updateTime',
+  'c.id',
+  'c.deptId',
+  'd.deptName',
+  'c.chamberDeptId',
+  'c.name',
+  'c.adminName',
+  'c.chamberType',
+  'c.homeRegion',
+  'c.creditCode',
+  'c.presidentName',
+  'c.secretaryName',
+  'c.address',
+  'c.memberCount',
+  'c.remark',
+  'c.version',
+  'c.createTime',
+  'c.updateTime',
 ] as const;
 
 function base(db: Db, scope: DataScope) {
@@ -35,7 +65,6 @@ function base(db: Db, scope: DataScope) {
 }
 const select = (qb: any) => qb.select([...COLUMNS, sql<string>`to_char(c.established_date, 'YYYY-MM-DD')`.as('establishedDate')]);
 
-
 export const chamberRepo = {
   page(db: Db, scope: DataScope, page: PageQuery, filters: Record<string, unknown>, opts: { chamberType?: number; deptId?: string }) {
     const q = base(db, scope).where((eb) => {
@@ -44,7 +73,10 @@ export const chamberRepo = {
       if (opts.deptId) parts.push(deptUnder(eb, 'c.deptId', opts.deptId));
       return eb.and(parts);
     });
-    return paginate<ChamberRow>(q, select, page, CHAMBER_FIELDS, [['c.createTime', 'desc'], ['c.id', 'desc']]);
+    return paginate<ChamberRow>(q, select, page, CHAMBER_FIELDS, [
+      ['c.createTime', 'desc'],
+      ['c.id', 'desc'],
+    ]);
   },
 
   /** The select list: id and name, by name, at most `size`. */
@@ -77,8 +109,21 @@ export const chamberRepo = {
       .leftJoin('bladeDept as d', 'd.id', 'c.deptId')
       .leftJoin('bladeDept as cd', 'cd.id', 'c.chamberDeptId')
       .select([
-        'c.id', 'c.name', 'c.adminName', 'c.chamberType', 'c.homeRegion', 'c.creditCode', 'c.presidentName', 'c.secretaryName', 'c.address',
-        'c.memberCount', 'c.remark', 'c.deptId', 'c.chamberDeptId', 'd.deptName', 'cd.deptName as chamberDeptName',
+        'c.id',
+        'c.name',
+        'c.adminName',
+        'c.chamberType',
+        'c.homeRegion',
+        'c.creditCode',
+        'c.presidentName',
+        'c.secretaryName',
+        'c.address',
+        'c.memberCount',
+        'c.remark',
+        'c.deptId',
+        'c.chamberDeptId',
+        'd.deptName',
+        'cd.deptName as chamberDeptName',
         sql<string | null>`to_char(c.established_date, 'YYYY-MM-DD')`.as('establishedDate'),
       ])
       .where('c.id', 'in', ids)
@@ -93,7 +138,11 @@ export const chamberRepo = {
       .orderBy('sort')
       .orderBy('id')
       .execute();
-    const lists: Record<number, string> = { [LEADER_TYPES.vicePresident]: 'vicePresidents', [LEADER_TYPES.council]: 'councils', [LEADER_TYPES.secretariat]: 'secretariats' };
+    const lists: Record<number, string> = {
+      [LEADER_TYPES.vicePresident]: 'vicePresidents',
+      [LEADER_TYPES.council]: 'councils',
+      [LEADER_TYPES.secretariat]: 'secretariats',
+    };
     for (const r of rows) {
       const { deptName, chamberDeptName, ...rest } = r;
       out.set(String(r.id), {
@@ -170,7 +219,11 @@ export const chamberRepo = {
       (qb) => qb.select(['u.id', 'u.account', 'u.realName', 'u.phone', 'u.deptId', 'd.deptName']),
       page,
       {},
-      [['d.sort', 'asc'], ['u.seq', 'asc'], ['u.id', 'asc']],
+      [
+        ['d.sort', 'asc'],
+        ['u.seq', 'asc'],
+        ['u.id', 'asc'],
+      ],
     );
   },
 };

@@ -11,7 +11,8 @@ let njChamber: { id: string; deptId: string };
 let njDept: string;
 let suzhouChamberId: string;
 
-const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) => t.call({ method, url, token: tokens[who], ...opts });
+const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) =>
+  t.call({ method, url, token: tokens[who], ...opts });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -51,7 +52,9 @@ describe('chambercommerce', () => {
     const vps = await call('nj_coc', 'GET', `${CC}/vice-president-list`, { query: { chamberId: njChamber.id } });
     expect(vps.body.data.length).toBeGreaterThanOrEqual(2);
     expect(vps.body.data.every((r: any) => r.leaderTypeName === '副会长' && /^1\d{2}\*{4}\d{4}$/.test(r.phone))).toBe(true);
-    expect((await call('nj_coc', 'GET', `${CC}/council-list`, { query: { chamberId: njChamber.id } })).body.data.every((r: any) => r.leaderType === 3)).toBe(true);
+    expect((await call('nj_coc', 'GET', `${CC}/council-list`, { query: { chamberId: njChamber.id } })).body.data.every((r: any) => r.leaderType === 3)).toBe(
+      true,
+    );
     expect((await call('nj_coc', 'GET', `${CC}/secretariat-list`, { query: { chamberId: njChamber.id } })).body.data.length).toBeGreaterThan(0);
     const one = await call('nj_coc', 'GET', `${CC}/detail-vice-president`, { query: { id: vps.body.data[0].id } });
     expect(one.body.data).toMatchObject({ id: vps.body.data[0].id, name: vps.body.data[0].name });
@@ -64,29 +67,50 @@ describe('chambercommerce', () => {
   it('submit updates at the version read and replaces the leader lists given, in one transaction', async () => {
     const detail = (await call('nj_coc', 'GET', `${CC}/detail`, { query: { id: njChamber.id } })).body.data;
     const res = await call('nj_coc', 'POST', `${CC}/submit`, {
-      body: { id: njChamber.id, version: detail.version, name: detail.name, chamberDeptId: njChamber.deptId, address: '南京市建邺区江东中路1号', vicePresidents: [{ name: '赵建国', post: '常务副会长', phone: '13900001111' }, { name: '钱海燕' }] },
+      body: {
+        id: njChamber.id,
+        version: detail.version,
+        name: detail.name,
+        chamberDeptId: njChamber.deptId,
+        address: '南京市建邺区江东中路1号',
+        vicePresidents: [{ name: '赵建国', post: '常务副会长', phone: '13900001111' }, { name: '钱海燕' }],
+      },
     });
     expect(res.body).toMatchObject({ code: 200, msg: '更新成功' });
     expect(res.body.data).toMatchObject({ address: '南京市建邺区江东中路1号', version: detail.version + 1 });
     const vps = (await call('nj_coc', 'GET', `${CC}/vice-president-list`, { query: { chamberId: njChamber.id } })).body.data;
-    expect(vps.map((v: any) => [v.name, v.phone])).toEqual([['赵建国', '139****1111'], ['钱海燕', null]]);
+    expect(vps.map((v: any) => [v.name, v.phone])).toEqual([
+      ['赵建国', '139****1111'],
+      ['钱海燕', null],
+    ]);
     // Sent back as the list showed it (masked, with the leader's id), a phone is kept; masked without an id it is refused.
     const again = await call('nj_coc', 'POST', `${CC}/submit`, {
-      body: { id: njChamber.id, version: detail.version + 1, name: detail.name, vicePresidents: vps.map((v: any) => ({ id: v.id, name: v.name, phone: v.phone })) },
+      body: {
+        id: njChamber.id,
+        version: detail.version + 1,
+        name: detail.name,
+        vicePresidents: vps.map((v: any) => ({ id: v.id, name: v.name, phone: v.phone })),
+      },
     });
     expect(again.body.msg).toBe('更新成功');
     const kept = await call('admin', 'GET', `${CC}/vice-president-list`, { query: { chamberId: njChamber.id } });
     expect(kept.body.data.map((v: any) => v.phone)).toEqual(['13900001111', null]);
-    const maskedNoId = await call('nj_coc', 'POST', `${CC}/submit`, { body: { id: njChamber.id, version: detail.version + 2, name: detail.name, vicePresidents: [{ name: '赵建国', phone: '139****1111' }] } });
+    const maskedNoId = await call('nj_coc', 'POST', `${CC}/submit`, {
+      body: { id: njChamber.id, version: detail.version + 2, name: detail.name, vicePresidents: [{ name: '赵建国', phone: '139****1111' }] },
+    });
     expect(maskedNoId.body.msg).toBe('请输入完整的手机号码');
     // The council was not named, so it is kept.
     expect((await call('nj_coc', 'GET', `${CC}/council-list`, { query: { chamberId: njChamber.id } })).body.data.length).toBeGreaterThan(0);
     const stale = await call('nj_coc', 'POST', `${CC}/submit`, { body: { id: njChamber.id, version: detail.version, name: detail.name } });
     // (versions: detail.version + 2 is current after the two updates above)
     expect(stale.body.msg).toBe(STALE_VERSION_MSG);
-    const bad = await call('nj_coc', 'POST', `${CC}/submit`, { body: { id: njChamber.id, version: detail.version + 2, name: '', vicePresidents: [{ name: '' }] } });
+    const bad = await call('nj_coc', 'POST', `${CC}/submit`, {
+      body: { id: njChamber.id, version: detail.version + 2, name: '', vicePresidents: [{ name: '' }] },
+    });
     expect(bad.body.msg).toBe('请输入商会名称');
-    expect((await call('nj_coc', 'POST', `${CC}/submit`, { body: { name: 'x', vicePresidents: [{ name: '甲', phone: '123' }] } })).body.msg).toBe('手机号码长度不为11位');
+    expect((await call('nj_coc', 'POST', `${CC}/submit`, { body: { name: 'x', vicePresidents: [{ name: '甲', phone: '123' }] } })).body.msg).toBe(
+      '手机号码长度不为11位',
+    );
     expect((await call('nj_coc', 'POST', `${CC}/submit`, { body: { id: suzhouChamberId, version: 1, name: 'x' } })).status).toBe(404);
   });
 
@@ -104,9 +128,19 @@ describe('chambercommerce', () => {
 describe('chambercommerce addOrgUser', () => {
   it('creates a staff account of an org under the user rules (user_add, dept in scope)', async () => {
     const coc = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'coc').executeTakeFirstOrThrow();
-    const noRole = await call('admin', 'POST', `${CC}/addOrgUser`, { body: { account: 'coc_x', password: 'Chamber2026', password2: 'Chamber2026', deptId: njChamber.deptId, realName: '周', phone: '13655556667' } });
+    const noRole = await call('admin', 'POST', `${CC}/addOrgUser`, {
+      body: { account: 'coc_x', password: 'Chamber2026', password2: 'Chamber2026', deptId: njChamber.deptId, realName: '周', phone: '13655556667' },
+    });
     expect(noRole.body.msg).toBe('请选择所属角色');
-    const body = { roleIds: String(coc.id), account: 'coc_new_staff', password: 'Chamber2026', password2: 'Chamber2026', deptId: njChamber.deptId, realName: '周晓燕', phone: '13655556666' };
+    const body = {
+      roleIds: String(coc.id),
+      account: 'coc_new_staff',
+      password: 'Chamber2026',
+      password2: 'Chamber2026',
+      deptId: njChamber.deptId,
+      realName: '周晓燕',
+      phone: '13655556666',
+    };
     expect((await call('nj_aoc', 'POST', `${CC}/addOrgUser`, { body })).status).toBe(403);
     const res = await call('admin', 'POST', `${CC}/addOrgUser`, { body });
     expect(res.body).toMatchObject({ code: 200, msg: '新增成功', data: { account: 'coc_new_staff', deptId: njChamber.deptId, profileTag: 'coc' } });
@@ -117,9 +151,17 @@ describe('chambercommerce addOrgUser', () => {
 
 describe('异地商会 (both directions)', () => {
   it('save-simple keeps name as adminName and makes chamberName the name, lists and removes it', async () => {
-    const saved = await call('nj_aoc', 'POST', `${IN}/save-simple`, { body: { name: '南京市福建商会(登记名)', chamberName: '南京福建商会', homeRegion: '福建省' } });
+    const saved = await call('nj_aoc', 'POST', `${IN}/save-simple`, {
+      body: { name: '南京市福建商会(登记名)', chamberName: '南京福建商会', homeRegion: '福建省' },
+    });
     expect(saved.body).toMatchObject({ code: 200, msg: '新增成功' });
-    expect(saved.body.data).toMatchObject({ adminName: '南京市福建商会(登记名)', name: '南京福建商会', chamberType: 3, chamberTypeName: '外省在苏商会', deptId: njDept });
+    expect(saved.body.data).toMatchObject({
+      adminName: '南京市福建商会(登记名)',
+      name: '南京福建商会',
+      chamberType: 3,
+      chamberTypeName: '外省在苏商会',
+      deptId: njDept,
+    });
     const list = await call('nj_aoc', 'GET', `${IN}/chamber-list`, { query: { name: '福建', size: '100' } });
     expect(list.body.data.records.map((r: any) => r.id)).toContain(saved.body.data.id);
     expect(list.body.data.records.every((r: any) => r.chamberType === 3)).toBe(true);
@@ -159,19 +201,43 @@ describe('chambercommerce log (变更记录)', () => {
   it('names the old and new value of an edited field and of a leader list (names only, never a phone); an update that changes nothing writes nothing', async () => {
     const d = (await call('nj_coc', 'GET', `${CC}/detail`, { query: { id: njChamber.id } })).body.data;
     const first = await call('nj_coc', 'POST', `${CC}/submit`, {
-      body: { id: njChamber.id, version: d.version, name: d.name, address: '南京市鼓楼区中山路100号', memberCount: 321, vicePresidents: [{ name: '张三', phone: '13911112222' }, { name: '李四', phone: '13933334444' }] },
+      body: {
+        id: njChamber.id,
+        version: d.version,
+        name: d.name,
+        address: '南京市鼓楼区中山路100号',
+        memberCount: 321,
+        vicePresidents: [
+          { name: '张三', phone: '13911112222' },
+          { name: '李四', phone: '13933334444' },
+        ],
+      },
     });
     expect(first.body.msg).toBe('更新成功');
     const vps = (await call('nj_coc', 'GET', `${CC}/vice-president-list`, { query: { chamberId: njChamber.id } })).body.data;
     const second = await call('nj_coc', 'POST', `${CC}/submit`, {
-      body: { id: njChamber.id, version: d.version + 1, name: d.name, vicePresidents: [{ id: vps[0].id, name: '张三', phone: vps[0].phone }, { name: '王五', phone: '13955556666' }] },
+      body: {
+        id: njChamber.id,
+        version: d.version + 1,
+        name: d.name,
+        vicePresidents: [
+          { id: vps[0].id, name: '张三', phone: vps[0].phone },
+          { name: '王五', phone: '13955556666' },
+        ],
+      },
     });
     expect(second.body.msg).toBe('更新成功');
     // The same values again (masked phones sent back with their leader's id): nothing changed, nothing written.
     const kept = (await call('nj_coc', 'GET', `${CC}/vice-president-list`, { query: { chamberId: njChamber.id } })).body.data;
     const before = (await history('nj_coc', njChamber.id)).body.data.total;
     const same = await call('nj_coc', 'POST', `${CC}/submit`, {
-      body: { id: njChamber.id, version: d.version + 2, name: d.name, address: '南京市鼓楼区中山路100号', vicePresidents: kept.map((v: any) => ({ id: v.id, name: v.name, phone: v.phone })) },
+      body: {
+        id: njChamber.id,
+        version: d.version + 2,
+        name: d.name,
+        address: '南京市鼓楼区中山路100号',
+        vicePresidents: kept.map((v: any) => ({ id: v.id, name: v.name, phone: v.phone })),
+      },
     });
     expect(same.body.msg).toBe('更新成功');
 
@@ -179,7 +245,16 @@ describe('chambercommerce log (变更记录)', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(before);
     const [latest, earlier] = res.body.data.records;
-    expect(latest).toMatchObject({ tag: 'chamber', tagName: '商会', mode: 'update', modeName: '修改', recordId: njChamber.id, recordName: d.name, fieldCount: 1, createBy: 'nj_coc' });
+    expect(latest).toMatchObject({
+      tag: 'chamber',
+      tagName: '商会',
+      mode: 'update',
+      modeName: '修改',
+      recordId: njChamber.id,
+      recordName: d.name,
+      fieldCount: 1,
+      createBy: 'nj_coc',
+    });
     expect(latest.changes.map((c: any) => [c.field, c.fieldLabel, c.oldValue, c.newValue])).toEqual([['vicePresidents', '副会长', '张三、李四', '张三、王五']]);
     expect(earlier.changes).toEqual(
       expect.arrayContaining([
@@ -201,7 +276,7 @@ describe('chambercommerce log (变更记录)', () => {
     expect(JSON.stringify(stored)).not.toMatch(PHONE);
   });
 
-  it('is scoped like the chamber detail: another city\'s federation, or another chamber, gets 404', async () => {
+  it("is scoped like the chamber detail: another city's federation, or another chamber, gets 404", async () => {
     expect((await history('nj_aoc', njChamber.id)).status).toBe(200);
     expect((await history('js_aoc', njChamber.id)).status).toBe(200);
     const other = await history('sz', njChamber.id);
@@ -212,17 +287,31 @@ describe('chambercommerce log (变更记录)', () => {
     expect((await call('nj_aoc', 'GET', `${CC}/log`, { query: { id: njChamber.id, size: '0' } })).status).toBe(400);
   });
 
-  it('records a chamber\'s insert, an edit through save-simple and its removal', async () => {
-    const saved = (await call('nj_aoc', 'POST', `${IN}/save-simple`, { body: { name: '南京市江西商会(登记名)', chamberName: '南京江西商会', homeRegion: '江西省' } })).body.data;
-    const up = await call('nj_aoc', 'POST', `${IN}/save-simple`, { body: { id: saved.id, version: saved.version, name: '南京市江西商会(登记名)', chamberName: '南京江西商会', homeRegion: '江西省南昌市' } });
+  it("records a chamber's insert, an edit through save-simple and its removal", async () => {
+    const saved = (
+      await call('nj_aoc', 'POST', `${IN}/save-simple`, { body: { name: '南京市江西商会(登记名)', chamberName: '南京江西商会', homeRegion: '江西省' } })
+    ).body.data;
+    const up = await call('nj_aoc', 'POST', `${IN}/save-simple`, {
+      body: { id: saved.id, version: saved.version, name: '南京市江西商会(登记名)', chamberName: '南京江西商会', homeRegion: '江西省南昌市' },
+    });
     expect(up.body.msg).toBe('更新成功');
     const log = (await history('nj_aoc', saved.id)).body.data;
     expect(log.records.map((r: any) => r.modeName)).toEqual(['修改', '新增']);
     expect(log.records[0].changes).toEqual([expect.objectContaining({ fieldLabel: '籍贯地区', oldValue: '江西省', newValue: '江西省南昌市' })]);
     expect(log.records[1]).toMatchObject({ recordName: '南京江西商会', deptId: njDept, fieldCount: 0, changes: [] });
     expect((await call('nj_aoc', 'POST', `${IN}/remove`, { query: { ids: saved.id } })).body.msg).toBe('删除成功');
-    const rows = await t.db.selectFrom('aocLog').select(['mode', 'recordName']).where('tag', '=', 'chamber').where('recordId', '=', saved.id).orderBy('id').execute();
-    expect(rows).toEqual([{ mode: 'insert', recordName: '南京江西商会' }, { mode: 'update', recordName: '南京江西商会' }, { mode: 'delete', recordName: '南京江西商会' }]);
+    const rows = await t.db
+      .selectFrom('aocLog')
+      .select(['mode', 'recordName'])
+      .where('tag', '=', 'chamber')
+      .where('recordId', '=', saved.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { mode: 'insert', recordName: '南京江西商会' },
+      { mode: 'update', recordName: '南京江西商会' },
+      { mode: 'delete', recordName: '南京江西商会' },
+    ]);
     // A removed chamber's history goes with it, as its detail does.
     expect((await history('nj_aoc', saved.id)).status).toBe(404);
   });

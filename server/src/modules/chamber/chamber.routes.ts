@@ -1,8 +1,30 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, MSG, chamberLeaderDetail, chamberLeaderRecord, chamberOption, chamberRecord, chamberSaveSimple, chamberSubmit, changeLogWithChanges,
-  deptIdFilter, idOf, idQuery, idsQuery, maskPhone, orgUserRecord, pageOf, pageQuery, userRecord, userSubmit, type ChamberLeaderView, type ChamberOption, type ChamberView,
+  CHAMBER_TYPES,
+  LEADER_TYPES,
+  LEADER_TYPE_LABELS,
+  MSG,
+  chamberLeaderDetail,
+  chamberLeaderRecord,
+  chamberOption,
+  chamberRecord,
+  chamberSaveSimple,
+  chamberSubmit,
+  changeLogWithChanges,
+  deptIdFilter,
+  idOf,
+  idQuery,
+  idsQuery,
+  maskPhone,
+  orgUserRecord,
+  pageOf,
+  pageQuery,
+  userRecord,
+  userSubmit,
+  type ChamberLeaderView,
+  type ChamberOption,
+  type ChamberView,
 } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
@@ -28,7 +50,10 @@ const chamberScope = (idFrom: `${'query' | 'body'}.${string}`, where = 'is_delet
   resource: CHAMBER_RESOURCE,
   record: { table: 'aoc_chamber', idFrom, deptColumn: 'dept_id', ownerColumn: 'create_user', where },
 });
-const chamberList = (where: string): RouteScope => ({ resource: CHAMBER_RESOURCE, list: { table: 'aoc_chamber', deptColumn: 'dept_id', ownerColumn: 'create_user', where } });
+const chamberList = (where: string): RouteScope => ({
+  resource: CHAMBER_RESOURCE,
+  list: { table: 'aoc_chamber', deptColumn: 'dept_id', ownerColumn: 'create_user', where },
+});
 
 export default async function chamberRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -45,14 +70,36 @@ export default async function chamberRoutes(app: FastifyInstance) {
     updateTime: formatTime(r.updateTime, tz),
   });
   /** Leader phones in full only with member_sensitive (and then the view is logged). */
-  const leaderView = async (actor: Actor, rows: Array<{ id: string; chamberId: string; leaderType: number; name: string; post: string | null; company: string | null; phoneEnc: string | null; sort: number }>) => {
+  const leaderView = async (
+    actor: Actor,
+    rows: Array<{
+      id: string;
+      chamberId: string;
+      leaderType: number;
+      name: string;
+      post: string | null;
+      company: string | null;
+      phoneEnc: string | null;
+      sort: number;
+    }>,
+  ) => {
     const c = await cipher();
     const unmasked = await isGranted(db, actor, 'member_sensitive');
     return {
       unmasked,
       records: rows.map((l): ChamberLeaderView => {
         const phone = l.phoneEnc ? c.decrypt(l.phoneEnc) : null;
-        return { id: String(l.id), chamberId: String(l.chamberId), leaderType: l.leaderType, leaderTypeName: LEADER_TYPE_LABELS[l.leaderType], name: l.name, post: l.post, company: l.company, phone: unmasked ? phone : maskPhone(phone), sort: l.sort };
+        return {
+          id: String(l.id),
+          chamberId: String(l.chamberId),
+          leaderType: l.leaderType,
+          leaderTypeName: LEADER_TYPE_LABELS[l.leaderType],
+          name: l.name,
+          post: l.post,
+          company: l.company,
+          phone: unmasked ? phone : maskPhone(phone),
+          sort: l.sort,
+        };
       }),
     };
   };
@@ -66,16 +113,40 @@ export default async function chamberRoutes(app: FastifyInstance) {
     query: z
       .object({
         deptId: deptIdParam,
-        size: z.coerce.number({ message: '每页条数必须是数字' }).int('每页条数必须是整数').min(1, '每页条数不能小于1').max(5000, '每页条数不能超过5000').default(300),
-        chamberType: z.union([z.coerce.number().int().refine((n) => Object.hasOwn(CHAMBER_TYPES, n), '商会类型取值不正确'), z.literal('')]).optional(),
+        size: z.coerce
+          .number({ message: '每页条数必须是数字' })
+          .int('每页条数必须是整数')
+          .min(1, '每页条数不能小于1')
+          .max(5000, '每页条数不能超过5000')
+          .default(300),
+        chamberType: z
+          .union([
+            z.coerce
+              .number()
+              .int()
+              .refine((n) => Object.hasOwn(CHAMBER_TYPES, n), '商会类型取值不正确'),
+            z.literal(''),
+          ])
+          .optional(),
         name: z.string().trim().max(100, '名称过长').optional(),
       })
       .passthrough(),
     scope: chamberList('is_deleted = 0'),
     response: z.array(chamberOption),
     handler: async ({ actor, query }) => {
-      const rows = await chamberRepo.selectList(db, await svc.scopeOf(actor), { deptId: query.deptId || undefined, chamberType: query.chamberType || undefined, name: query.name, size: query.size });
-      return rows.map((r): ChamberOption => ({ id: String(r.id), name: r.name, chamberType: r.chamberType, deptId: String(r.deptId), chamberDeptId: r.chamberDeptId === null ? null : String(r.chamberDeptId) }));
+      const rows = await chamberRepo.selectList(db, await svc.scopeOf(actor), {
+        deptId: query.deptId || undefined,
+        chamberType: query.chamberType || undefined,
+        name: query.name,
+        size: query.size,
+      });
+      return rows.map((r): ChamberOption => ({
+        id: String(r.id),
+        name: r.name,
+        chamberType: r.chamberType,
+        deptId: String(r.deptId),
+        chamberDeptId: r.chamberDeptId === null ? null : String(r.chamberDeptId),
+      }));
     },
   });
 
@@ -94,7 +165,8 @@ export default async function chamberRoutes(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: `${CC}/log`,
-    summary: 'chambercommerce log: 商会信息的变更记录 (id; 新增、修改的字段原值与新值 (副会长、理事、秘书处名单只记姓名)、删除; 最新在前; 同商会信息的数据权限)',
+    summary:
+      'chambercommerce log: 商会信息的变更记录 (id; 新增、修改的字段原值与新值 (副会长、理事、秘书处名单只记姓名)、删除; 最新在前; 同商会信息的数据权限)',
     tags,
     access: { permission: 'chamber' },
     query: pageQuery.extend({ id: idQuery.shape.id }).strict(),
@@ -102,7 +174,15 @@ export default async function chamberRoutes(app: FastifyInstance) {
     response: pageOf(changeLogWithChanges),
     handler: async ({ actor, query }) => {
       await svc.detail(actor, query.id); // scoped like the detail: outside it, 404
-      return recordHistory(db, { tenantId: actor.tenantId, tag: CHAMBER_TAG, tagName: CHAMBER_TAG_NAME, recordId: query.id, current: query.current, size: query.size, timeZone: tz });
+      return recordHistory(db, {
+        tenantId: actor.tenantId,
+        tag: CHAMBER_TAG,
+        tagName: CHAMBER_TAG_NAME,
+        recordId: query.id,
+        current: query.current,
+        size: query.size,
+        timeZone: tz,
+      });
     },
   });
 
@@ -138,7 +218,13 @@ export default async function chamberRoutes(app: FastifyInstance) {
       handler: async ({ req, actor, query }) => {
         await svc.detail(actor, query.chamberId);
         const { unmasked, records } = await leaderView(actor, await chamberRepo.leaders(db, query.chamberId, leaderType));
-        if (unmasked && records.some((r) => r.phone)) app.services.audit.usual(req, 'info', 'member_sensitive_view', JSON.stringify({ tag: 'chamber_leader', url: req.url.split('?')[0], recordIds: records.map((r) => r.id), fields: ['phone'] }));
+        if (unmasked && records.some((r) => r.phone))
+          app.services.audit.usual(
+            req,
+            'info',
+            'member_sensitive_view',
+            JSON.stringify({ tag: 'chamber_leader', url: req.url.split('?')[0], recordIds: records.map((r) => r.id), fields: ['phone'] }),
+          );
         return records;
       },
     });
@@ -151,13 +237,28 @@ export default async function chamberRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'chamber' },
     query: idQuery,
-    scope: { resource: CHAMBER_RESOURCE, record: { table: 'aoc_chamber_leader', idFrom: 'query.id', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0 and leader_type = 2' } },
+    scope: {
+      resource: CHAMBER_RESOURCE,
+      record: {
+        table: 'aoc_chamber_leader',
+        idFrom: 'query.id',
+        deptColumn: 'dept_id',
+        ownerColumn: 'create_user',
+        where: 'is_deleted = 0 and leader_type = 2',
+      },
+    },
     response: chamberLeaderDetail,
     handler: async ({ req, actor, query }) => {
       const row = await chamberRepo.leaderById(db, await svc.scopeOf(actor), query.id, LEADER_TYPES.vicePresident);
       if (!row) throw notFound();
       const { unmasked, records } = await leaderView(actor, [row]);
-      if (unmasked && records[0].phone) app.services.audit.usual(req, 'info', 'member_sensitive_view', JSON.stringify({ tag: 'chamber_leader', url: req.url.split('?')[0], recordIds: [records[0].id], fields: ['phone'] }));
+      if (unmasked && records[0].phone)
+        app.services.audit.usual(
+          req,
+          'info',
+          'member_sensitive_view',
+          JSON.stringify({ tag: 'chamber_leader', url: req.url.split('?')[0], recordIds: [records[0].id], fields: ['phone'] }),
+        );
       return { ...records[0], chamberName: row.chamberName };
     },
   });
@@ -208,7 +309,10 @@ export default async function chamberRoutes(app: FastifyInstance) {
       scope: chamberList(`is_deleted = 0 and chamber_type = ${chamberType}`),
       response: pageOf(chamberRecord),
       handler: async ({ actor, query }) => {
-        const page = await chamberRepo.page(db, await svc.scopeOf(actor), query, query as Record<string, unknown>, { chamberType, deptId: query.deptId || undefined });
+        const page = await chamberRepo.page(db, await svc.scopeOf(actor), query, query as Record<string, unknown>, {
+          chamberType,
+          deptId: query.deptId || undefined,
+        });
         return { ...page, records: page.records.map(view) };
       },
     });

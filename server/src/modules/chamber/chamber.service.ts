@@ -1,5 +1,16 @@
 import { sql } from 'kysely';
-import { CHAMBER_FIELD_LABELS, CHAMBER_MSG, CHAMBER_TYPES, LEADER_TYPES, MASKED_MOBILE_RE, STALE_VERSION_MSG, VERSION_REQUIRED_MSG, type ChamberLeader, type ChamberSaveSimple, type ChamberSubmit } from '@gsl/contract';
+import {
+  CHAMBER_FIELD_LABELS,
+  CHAMBER_MSG,
+  CHAMBER_TYPES,
+  LEADER_TYPES,
+  MASKED_MOBILE_RE,
+  STALE_VERSION_MSG,
+  VERSION_REQUIRED_MSG,
+  type ChamberLeader,
+  type ChamberSaveSimple,
+  type ChamberSubmit,
+} from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { assertGranted } from '../../platform/access/grants.js';
@@ -44,9 +55,23 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
   async function replaceLeaders(tx: Db, actor: Actor, chamberId: string, deptId: string, leaderType: number, list: ChamberLeader[] | undefined) {
     if (list === undefined) return;
     const stored = new Map(
-      (await tx.selectFrom('aocChamberLeader').select(['id', 'phoneEnc', 'phoneHash']).where('chamberId', '=', chamberId).where('leaderType', '=', leaderType).where('isDeleted', '=', 0).execute()).map((r) => [String(r.id), r]),
+      (
+        await tx
+          .selectFrom('aocChamberLeader')
+          .select(['id', 'phoneEnc', 'phoneHash'])
+          .where('chamberId', '=', chamberId)
+          .where('leaderType', '=', leaderType)
+          .where('isDeleted', '=', 0)
+          .execute()
+      ).map((r) => [String(r.id), r]),
     );
-    await tx.updateTable('aocChamberLeader').set({ isDeleted: 1 }).where('chamberId', '=', chamberId).where('leaderType', '=', leaderType).where('isDeleted', '=', 0).execute();
+    await tx
+      .updateTable('aocChamberLeader')
+      .set({ isDeleted: 1 })
+      .where('chamberId', '=', chamberId)
+      .where('leaderType', '=', leaderType)
+      .where('isDeleted', '=', 0)
+      .execute();
     if (!list.length) return;
     const c = await cipher();
     // The masked phone a list showed comes back unchanged: keep the number of the leader it names.
@@ -61,22 +86,41 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
       .insertInto('aocChamberLeader')
       .values(
         list.map((l, i) => ({
-          tenantId: actor.tenantId, chamberId, deptId, leaderType, name: l.name, post: l.post ?? null, company: l.company ?? null,
-          ...phoneOf(l), sort: l.sort ?? i + 1, createUser: actor.userId,
+          tenantId: actor.tenantId,
+          chamberId,
+          deptId,
+          leaderType,
+          name: l.name,
+          post: l.post ?? null,
+          company: l.company ?? null,
+          ...phoneOf(l),
+          sort: l.sort ?? i + 1,
+          createUser: actor.userId,
         })),
       )
       .execute();
   }
 
   /** Insert or update at version, inside one transaction with its leader lists. */
-  async function write(actor: Actor, scope: DataScope, input: { id?: string; version?: number; deptId: string; values: Values; leaders?: Partial<Record<number, ChamberLeader[] | undefined>> }): Promise<string> {
+  async function write(
+    actor: Actor,
+    scope: DataScope,
+    input: { id?: string; version?: number; deptId: string; values: Values; leaders?: Partial<Record<number, ChamberLeader[] | undefined>> },
+  ): Promise<string> {
     try {
       return await db.transaction().execute(async (tx) => {
         let id = input.id;
         if (!id) {
           const row = await tx
             .insertInto('aocChamber')
-            .values({ ...input.values, tenantId: actor.tenantId, deptId: input.deptId, createUser: actor.userId, createDept: actor.deptId, updateUser: actor.userId } as never)
+            .values({
+              ...input.values,
+              tenantId: actor.tenantId,
+              deptId: input.deptId,
+              createUser: actor.userId,
+              createDept: actor.deptId,
+              updateUser: actor.userId,
+            } as never)
             .returning('id')
             .executeTakeFirstOrThrow();
           id = String(row.id);
@@ -97,7 +141,13 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
           for (const [type, list] of Object.entries(input.leaders ?? {})) await replaceLeaders(tx, actor, id, input.deptId, Number(type), list);
           const after = (await chamberRepo.snapshots(tx, [id])).get(id)!;
           // One history row with a field row per change; an update that changed nothing writes nothing.
-          await changeLog.record(tx, actor, CHAMBER_TRACKED, { mode: 'update', recordId: id, recordName: String(after.name), deptId: input.deptId }, { before, after });
+          await changeLog.record(
+            tx,
+            actor,
+            CHAMBER_TRACKED,
+            { mode: 'update', recordId: id, recordName: String(after.name), deptId: input.deptId },
+            { before, after },
+          );
         }
         return id;
       });
@@ -134,7 +184,10 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
         throw badRequest(CHAMBER_MSG.chamberDeptNotFound);
       }
       // A new record belongs to its chamber org (or the caller's); an update keeps its owner unless deptId names another.
-      const deptId = current && (input.deptId === undefined || input.deptId === current.deptId) ? current.deptId : await ownerDept(scope, actor, input.deptId, input.chamberDeptId ?? actor.deptId);
+      const deptId =
+        current && (input.deptId === undefined || input.deptId === current.deptId)
+          ? current.deptId
+          : await ownerDept(scope, actor, input.deptId, input.chamberDeptId ?? actor.deptId);
       const { id, version, deptId: _d, vicePresidents, councils, secretariats, ...values } = input;
       const newId = await write(actor, scope, {
         id,
@@ -152,7 +205,8 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
       if (input.id && input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
       const scope = await scopeOf(actor);
       const current = input.id ? await service.detail(actor, input.id, 3) : undefined;
-      const deptId = current && (input.deptId === undefined || input.deptId === current.deptId) ? current.deptId : await ownerDept(scope, actor, input.deptId, actor.deptId);
+      const deptId =
+        current && (input.deptId === undefined || input.deptId === current.deptId) ? current.deptId : await ownerDept(scope, actor, input.deptId, actor.deptId);
       const adminName = input.name;
       const name = input.chamberName ?? input.name;
       const values: Values = { adminName, name, chamberType: 3 };
@@ -168,9 +222,19 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
       await db.transaction().execute(async (tx) => {
         const rows = await chamberRepo.findMany(tx, scope, ids, { chamberType, lock: true });
         if (rows.length !== ids.length) throw notFound();
-        await tx.updateTable('aocChamber').set({ isDeleted: 1, updateUser: actor.userId, updateTime: sql`now()`, version: sql`version + 1` }).where('id', 'in', ids).execute();
+        await tx
+          .updateTable('aocChamber')
+          .set({ isDeleted: 1, updateUser: actor.userId, updateTime: sql`now()`, version: sql`version + 1` })
+          .where('id', 'in', ids)
+          .execute();
         await tx.updateTable('aocChamberLeader').set({ isDeleted: 1 }).where('chamberId', 'in', ids).execute();
-        await changeLog.recordMany(tx, actor, CHAMBER_TRACKED, 'delete', rows.map((r) => ({ id: String(r.id), name: r.name, deptId: String(r.deptId) })));
+        await changeLog.recordMany(
+          tx,
+          actor,
+          CHAMBER_TRACKED,
+          'delete',
+          rows.map((r) => ({ id: String(r.id), name: r.name, deptId: String(r.deptId) })),
+        );
       });
     },
   };

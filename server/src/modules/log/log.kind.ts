@@ -42,7 +42,13 @@ export const LOG_KINDS: LogKind[] = [
     label: '接口日志',
     record: apiLogRecord,
     listColumns: [...base, 'type', 'title', 'time', 'status'],
-    fields: { ...common, title: { column: 'l.title', kind: 'text' }, type: { column: 'l.type', kind: 'text' }, status: { column: 'l.status', kind: 'int' }, time: { column: 'l.time', kind: 'int' } },
+    fields: {
+      ...common,
+      title: { column: 'l.title', kind: 'text' },
+      type: { column: 'l.type', kind: 'text' },
+      status: { column: 'l.status', kind: 'int' },
+      time: { column: 'l.time', kind: 'int' },
+    },
   },
   {
     table: 'bladeLogError',

@@ -11,15 +11,22 @@ beforeAll(async () => {
   await t.db.insertInto('bladeUserRole').values({ userId: nj.id, roleId: admin.id }).execute();
   for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   // audited calls by users of different orgs
-  for (const a of ['js_aoc', 'nj_coc']) await t.call({ method: 'POST', url: '/api/msg-center/log/client', token: tokens[a], body: { logs: [{ message: `from ${a}`, type: 'E2E' }] } });
-  await t.call({ method: 'POST', url: '/api/blade-system/param/submit', token: tokens.admin, body: { paramName: '日志', paramKey: 'log.test', paramValue: 'x', password: 'should-not-matter' } });
+  for (const a of ['js_aoc', 'nj_coc'])
+    await t.call({ method: 'POST', url: '/api/msg-center/log/client', token: tokens[a], body: { logs: [{ message: `from ${a}`, type: 'E2E' }] } });
+  await t.call({
+    method: 'POST',
+    url: '/api/blade-system/param/submit',
+    token: tokens.admin,
+    body: { paramName: '日志', paramKey: 'log.test', paramValue: 'x', password: 'should-not-matter' },
+  });
   await t.call({ url: '/api/blade-auth/oauth/logout', token: (await t.login('js_aoc')).access_token });
   await t.call({ url: '/api/blade-auth/oauth/logout', token: (await t.login('nj_coc')).access_token });
   await t.app.services.audit.flush();
 });
 afterAll(() => t?.close());
 
-const list = (kind: string, who: string, query: Record<string, string> = {}) => t.call({ url: `/api/blade-log/${kind}/list`, token: tokens[who], query: { size: '200', ...query } });
+const list = (kind: string, who: string, query: Record<string, string> = {}) =>
+  t.call({ url: `/api/blade-log/${kind}/list`, token: tokens[who], query: { size: '200', ...query } });
 
 describe('blade-log lists and details', () => {
   it('the administrator sees api logs with title, status and time, filterable by uri', async () => {
@@ -49,13 +56,24 @@ describe('blade-log lists and details', () => {
     expect((await t.call({ url: '/api/blade-log/api/detail', token: tokens.nj_aoc, query: { id: provinceRow.id } })).status).toBe(404);
   });
 
-  it('usual logs carry the web client\'s error reports', async () => {
+  it("usual logs carry the web client's error reports", async () => {
     const res = await list('usual', 'admin', { logId: 'web:E2E' });
     expect(res.body.data.records.map((r: any) => r.createBy).sort()).toEqual(['js_aoc', 'nj_coc']);
   });
 
   it('error log detail includes the stack trace; the list does not', async () => {
-    await t.db.insertInto('bladeLogError').values({ tenantId: '000001', requestUri: '/api/x', method: 'GET', exceptionName: 'TypeError', message: 'boom', stackTrace: 'TypeError: boom\n    at x (file.ts:1:1)', createBy: 'admin' }).execute();
+    await t.db
+      .insertInto('bladeLogError')
+      .values({
+        tenantId: '000001',
+        requestUri: '/api/x',
+        method: 'GET',
+        exceptionName: 'TypeError',
+        message: 'boom',
+        stackTrace: 'TypeError: boom\n    at x (file.ts:1:1)',
+        createBy: 'admin',
+      })
+      .execute();
     const row = (await list('error', 'admin', { exceptionName: 'TypeError' })).body.data.records[0];
     expect(row).not.toHaveProperty('stackTrace');
     const detail = await t.call({ url: '/api/blade-log/error/detail', token: tokens.admin, query: { id: row.id } });

@@ -36,7 +36,13 @@ export default async function groupBaseRoutes(app: FastifyInstance) {
       const page = await svc.page(actor, query, query as Record<string, unknown>);
       const unmasked = await isGranted(db, actor, 'member_sensitive');
       const shown = page.records.filter((r) => r.contactPhone);
-      if (unmasked && shown.length) app.services.audit.usual(req, 'info', 'member_sensitive_view', JSON.stringify({ tag: 'group', url: `${BASE}/list`, recordIds: shown.map((r) => r.id), fields: ['contactPhone'] }));
+      if (unmasked && shown.length)
+        app.services.audit.usual(
+          req,
+          'info',
+          'member_sensitive_view',
+          JSON.stringify({ tag: 'group', url: `${BASE}/list`, recordIds: shown.map((r) => r.id), fields: ['contactPhone'] }),
+        );
       return { ...page, records: page.records.map((r) => view(r, unmasked)) };
     },
   });
@@ -53,7 +59,13 @@ export default async function groupBaseRoutes(app: FastifyInstance) {
     handler: async ({ req, actor, query }) => {
       const row = await svc.detail(actor, query.id);
       const unmasked = await isGranted(db, actor, 'member_sensitive');
-      if (unmasked && row.contactPhone) app.services.audit.usual(req, 'info', 'member_sensitive_view', JSON.stringify({ tag: 'group', url: `${BASE}/detail`, recordIds: [row.id], fields: ['contactPhone'] }));
+      if (unmasked && row.contactPhone)
+        app.services.audit.usual(
+          req,
+          'info',
+          'member_sensitive_view',
+          JSON.stringify({ tag: 'group', url: `${BASE}/detail`, recordIds: [row.id], fields: ['contactPhone'] }),
+        );
       return view(row, unmasked);
     },
   });

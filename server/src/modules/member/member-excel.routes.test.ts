@@ -33,7 +33,10 @@ async function exportCall(url: string, who: string, query: Record<string, string
     method: 'POST',
     url,
     query,
-    headers: { authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`, 'blade-auth': `bearer ${tokens[who]}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`,
+      'blade-auth': `bearer ${tokens[who]}`,
+    },
   });
   return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
 }
@@ -46,22 +49,26 @@ async function readBook(buf: Buffer) {
   return rows;
 }
 
-const usualLogs = async () =>
-  t.db.selectFrom('bladeLogUsual').select(['logData']).where('logId', '=', 'member_sensitive_view').orderBy('id', 'desc').execute();
+const usualLogs = async () => t.db.selectFrom('bladeLogUsual').select(['logData']).where('logId', '=', 'member_sensitive_view').orderBy('id', 'desc').execute();
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
-  const deptOf = async (account: string) => String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
+  const deptOf = async (account: string) =>
+    String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
   depts.nj = await deptOf('nj_aoc');
   depts.njChamber = await deptOf('nj_coc');
-  depts.suzhou = String((await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '苏州市工商联').where('isDeleted', '=', 0).executeTakeFirstOrThrow()).id);
+  depts.suzhou = String(
+    (await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '苏州市工商联').where('isDeleted', '=', 0).executeTakeFirstOrThrow()).id,
+  );
   const sz = await t.db.selectFrom('bladeUser').select('account').where('deptId', '=', depts.suzhou).orderBy('id').executeTakeFirstOrThrow();
   tokens.sz = (await t.login(sz.account)).access_token;
 
   // Three enterprises of the Nanjing federation, two of its chamber, one of Suzhou's (outside Nanjing's scope).
   const save = async (who: string, name: string, over: Record<string, unknown> = {}) => {
-    const res = await call(who, 'POST', `${ENT}/save`, { body: { name, creditCode: credit(), contactPhone: `1391234${String(1000 + serial).slice(-4)}`, memberLevel: 2, ...over } });
+    const res = await call(who, 'POST', `${ENT}/save`, {
+      body: { name, creditCode: credit(), contactPhone: `1391234${String(1000 + serial).slice(-4)}`, memberLevel: 2, ...over },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
   for (let i = 1; i <= 3; i++) await save('nj_aoc', `${TAG}南京企业${i}有限公司`, { status: i === 3 ? 2 : 1 });
@@ -83,7 +90,24 @@ describe('export-member-enterprise', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(String(res.headers['content-disposition'])).toContain(`filename*=UTF-8''${encodeURIComponent('企业会员_')}`);
     const rows = await readBook(res.body);
-    expect(rows[0]).toEqual(['所属组织', '企业名称', '统一社会信用代码', '法定代表人', '所属行业', '企业规模', '所在地区', '地址', '联系人', '联系电话', '入会日期', '会员级别', '企业类型', '会员状态', '备注', '创建时间']);
+    expect(rows[0]).toEqual([
+      '所属组织',
+      '企业名称',
+      '统一社会信用代码',
+      '法定代表人',
+      '所属行业',
+      '企业规模',
+      '所在地区',
+      '地址',
+      '联系人',
+      '联系电话',
+      '入会日期',
+      '会员级别',
+      '企业类型',
+      '会员状态',
+      '备注',
+      '创建时间',
+    ]);
     const records = page.body.data.records as Array<Record<string, string>>;
     expect(records.length).toBe(5); // Nanjing's three and its chamber's two; not Suzhou's
     expect(rows.slice(1).map((r) => r[1])).toEqual(records.map((r) => r.name));
@@ -91,22 +115,37 @@ describe('export-member-enterprise', () => {
     expect(rows.slice(1).map((r) => r[9])).toEqual(records.map((r) => r.contactPhone));
     for (const r of rows.slice(1)) expect(r[9]).toMatch(/^139\*{4}\d{4}$/);
     expect(rows[1][11]).toBe('理事');
-    expect(rows.slice(1).map((r) => r[13]).sort()).toEqual(['暂停', '正常', '正常', '正常', '正常']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[13])
+        .sort(),
+    ).toEqual(['暂停', '正常', '正常', '正常', '正常']);
   });
 
   it('applies suffix filters like the page (status, deptId) and answers an empty workbook when nothing matches', async () => {
     const paused = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', { name: TAG, status: '2' })).body);
     expect(paused.slice(1).map((r) => r[1])).toEqual([`${TAG}南京企业3有限公司`]);
     const chamber = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', { name: TAG, deptId: depts.njChamber })).body);
-    expect(chamber.slice(1).map((r) => r[1]).sort()).toEqual([`${TAG}商会企业1有限公司`, `${TAG}商会企业2有限公司`]);
+    expect(
+      chamber
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual([`${TAG}商会企业1有限公司`, `${TAG}商会企业2有限公司`]);
     const none = await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', { name: '没有这样的企业名称' });
     expect(none.status).toBe(200);
     expect(await readBook(none.body)).toHaveLength(1);
   });
 
-  it('respects the data scope: a chamber sees its own members, another city none of Nanjing\'s', async () => {
+  it("respects the data scope: a chamber sees its own members, another city none of Nanjing's", async () => {
     const chamber = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'nj_coc', { name: TAG })).body);
-    expect(chamber.slice(1).map((r) => r[1]).sort()).toEqual([`${TAG}商会企业1有限公司`, `${TAG}商会企业2有限公司`]);
+    expect(
+      chamber
+        .slice(1)
+        .map((r) => r[1])
+        .sort(),
+    ).toEqual([`${TAG}商会企业1有限公司`, `${TAG}商会企业2有限公司`]);
     const suzhou = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'sz', { name: TAG })).body);
     expect(suzhou.slice(1).map((r) => r[1])).toEqual([`${TAG}苏州企业有限公司`]);
     // deptId outside the scope narrows to nothing, it never widens.
@@ -126,7 +165,9 @@ describe('export-member-enterprise', () => {
   });
 
   it('answers bad filters and a missing permission with JSON, before any byte of a workbook', async () => {
-    for (const query of [{ status: 'abc' }, { createTime_datege: '2024-13-45' }, { deptId: 'x1' }, { name_datege: '2024-01-01' }] as Array<Record<string, string>>) {
+    for (const query of [{ status: 'abc' }, { createTime_datege: '2024-13-45' }, { deptId: 'x1' }, { name_datege: '2024-01-01' }] as Array<
+      Record<string, string>
+    >) {
       const res = await call('nj_aoc', 'POST', `${ENT}/export-member-enterprise`, { query });
       expect(res.status, JSON.stringify(query)).toBe(400);
       expect(res.headers['content-type']).not.toContain('spreadsheetml');
@@ -152,12 +193,23 @@ describe('export-member-enterprise: more rows than one chunk', () => {
   it('reads every row exactly once by keyset, ties on create_time and microseconds included', async () => {
     // 4,500 rows: 3,000 share one create_time (ties broken by id), the rest differ by microseconds.
     const values = Array.from({ length: 4500 }, (_, i) => ({
-      tenantId: '000001', deptId: depts.nj, name: `分块${String(i).padStart(4, '0')}`, creditCode: `CHUNK${String(i).padStart(6, '0')}`, status: 1,
+      tenantId: '000001',
+      deptId: depts.nj,
+      name: `分块${String(i).padStart(4, '0')}`,
+      creditCode: `CHUNK${String(i).padStart(6, '0')}`,
+      status: 1,
       createTime: i < 3000 ? new Date('2020-01-01T00:00:00.000Z') : new Date(Date.UTC(2021, 0, 1, 0, 0, 0, i % 7)),
     }));
-    for (let i = 0; i < values.length; i += 500) await t.db.insertInto('aocMemberEnterprise').values(values.slice(i, i + 500)).execute();
+    for (let i = 0; i < values.length; i += 500)
+      await t.db
+        .insertInto('aocMemberEnterprise')
+        .values(values.slice(i, i + 500))
+        .execute();
     await t.db.executeQuery(
-      (await import('kysely')).sql`update aoc_member_enterprise set create_time = create_time + (id % 997) * interval '1 microsecond' where name like '分块%' and create_time > '2020-06-01'`.compile(t.db),
+      (await import('kysely'))
+        .sql`update aoc_member_enterprise set create_time = create_time + (id % 997) * interval '1 microsecond' where name like '分块%' and create_time > '2020-06-01'`.compile(
+        t.db,
+      ),
     );
     const page = await call('nj_aoc', 'GET', `${ENT}/page`, { query: { name: '分块', current: '1', size: '5000' } });
     const rows = await readBook((await exportCall(`${ENT}/export-member-enterprise`, 'nj_aoc', { name: '分块' })).body);
@@ -206,11 +258,48 @@ async function uploadTo(url: string, file: Buffer, who: string, query: Record<st
 }
 
 describe('import-member-enterprise', () => {
-  const HEAD = ['所属组织', '企业名称*', '统一社会信用代码*', '法定代表人', '所属行业', '企业规模', '所在地区', '地址', '联系人', '联系电话', '入会日期', '会员级别', '企业类型', '会员状态', '备注'];
+  const HEAD = [
+    '所属组织',
+    '企业名称*',
+    '统一社会信用代码*',
+    '法定代表人',
+    '所属行业',
+    '企业规模',
+    '所在地区',
+    '地址',
+    '联系人',
+    '联系电话',
+    '入会日期',
+    '会员级别',
+    '企业类型',
+    '会员状态',
+    '备注',
+  ];
   const upload = (file: Buffer, who: string, query: Record<string, string> = {}) => uploadTo(`${ENT}/import-member-enterprise`, file, who, query);
-  const row = (org: string, name: string, code: string, extra: Partial<Record<'phone' | 'level' | 'status' | 'join', string>> = {}) =>
-    [org, name, code, '', '', '', '', '', '', extra.phone ?? '', extra.join ?? '', extra.level ?? '', '', extra.status ?? '', ''];
-  const live = (names: string[]) => t.db.selectFrom('aocMemberEnterprise').select(['id', 'name', 'deptId', 'status', 'memberLevel', 'contactPhoneEnc']).where('name', 'in', names).where('isDeleted', '=', 0).execute();
+  const row = (org: string, name: string, code: string, extra: Partial<Record<'phone' | 'level' | 'status' | 'join', string>> = {}) => [
+    org,
+    name,
+    code,
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    extra.phone ?? '',
+    extra.join ?? '',
+    extra.level ?? '',
+    '',
+    extra.status ?? '',
+    '',
+  ];
+  const live = (names: string[]) =>
+    t.db
+      .selectFrom('aocMemberEnterprise')
+      .select(['id', 'name', 'deptId', 'status', 'memberLevel', 'contactPhoneEnc'])
+      .where('name', 'in', names)
+      .where('isDeleted', '=', 0)
+      .execute();
 
   it('offers a template with the header (required columns starred), an example row and the rules', async () => {
     const res = await exportCallGet(`${ENT}/export-template`, 'nj_aoc');
@@ -222,7 +311,8 @@ describe('import-member-enterprise', () => {
   });
 
   it('checks the whole file on a dry run (checksum, phone, duplicates in the file and the database, org in scope) and writes nothing', async () => {
-    const taken = (await t.db.selectFrom('aocMemberEnterprise').select('creditCode').where('name', 'like', `${TAG}南京企业1%`).executeTakeFirstOrThrow()).creditCode;
+    const taken = (await t.db.selectFrom('aocMemberEnterprise').select('creditCode').where('name', 'like', `${TAG}南京企业1%`).executeTakeFirstOrThrow())
+      .creditCode;
     const dup = credit();
     const book = await workbook([
       HEAD,
@@ -259,7 +349,16 @@ describe('import-member-enterprise', () => {
     const one = rows.find((r) => r.name === '导入好企业一有限公司')!;
     expect(one).toMatchObject({ deptId: depts.nj, status: 1, memberLevel: 2 });
     expect(String(one.contactPhoneEnc)).toMatch(/^v1:/);
-    const history = await t.db.selectFrom('aocLog').select(['recordId', 'mode', 'createBy']).where('recordId', 'in', rows.map((r) => r.id)).where('tag', '=', 'enterprise').execute();
+    const history = await t.db
+      .selectFrom('aocLog')
+      .select(['recordId', 'mode', 'createBy'])
+      .where(
+        'recordId',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('tag', '=', 'enterprise')
+      .execute();
     expect(history.map((h) => h.mode)).toEqual(['insert', 'insert']);
     expect(history[0].createBy).toBe('nj_aoc');
     // Importing the same file again: every row is now a duplicate of the database or otherwise wrong.
@@ -296,7 +395,23 @@ describe('every kind: the template', () => {
 });
 
 describe('import-member-group', () => {
-  const HEAD = ['所属组织', '团体名称*', '统一社会信用代码', '团体类型', '对应组织', '负责人', '所在地区', '地址', '联系人', '联系电话', '会员数量', '入会日期', '会员级别', '会员状态', '备注'];
+  const HEAD = [
+    '所属组织',
+    '团体名称*',
+    '统一社会信用代码',
+    '团体类型',
+    '对应组织',
+    '负责人',
+    '所在地区',
+    '地址',
+    '联系人',
+    '联系电话',
+    '会员数量',
+    '入会日期',
+    '会员级别',
+    '会员状态',
+    '备注',
+  ];
   const upload = (file: Buffer, who: string, query: Record<string, string> = {}) => uploadTo(`${GRP}/import-member-group`, file, who, query);
   const row = (cells: Record<string, string>) => line(HEAD, cells);
   /** A group's credit code (51: a social organisation) with a valid check character. */
@@ -305,18 +420,32 @@ describe('import-member-group', () => {
     return body + creditCheckChar(body);
   };
   const live = (names: string[]) =>
-    t.db.selectFrom('aocMemberGroup').select(['id', 'name', 'deptId', 'orgDeptId', 'groupType', 'memberCount', 'memberLevel', 'creditCode', 'contactPhoneEnc', 'contactPhoneHash']).where('name', 'in', names).where('isDeleted', '=', 0).execute();
+    t.db
+      .selectFrom('aocMemberGroup')
+      .select(['id', 'name', 'deptId', 'orgDeptId', 'groupType', 'memberCount', 'memberLevel', 'creditCode', 'contactPhoneEnc', 'contactPhoneHash'])
+      .where('name', 'in', names)
+      .where('isDeleted', '=', 0)
+      .execute();
   /** Chambers and associations inside Nanjing's scope that are not yet group members of the Nanjing federation. */
   let free: Array<{ id: string; deptName: string }> = [];
   let takenCredit = '';
 
   beforeAll(async () => {
     const nj = await t.db.selectFrom('bladeDept').select('idPath').where('id', '=', depts.nj).executeTakeFirstOrThrow();
-    const orgs = await t.db.selectFrom('bladeDept').select(['id', 'deptName']).where('idPath', 'like', `${nj.idPath}%`).where('deptCategory', 'in', [2, 3]).where('isDeleted', '=', 0).orderBy('id').execute();
+    const orgs = await t.db
+      .selectFrom('bladeDept')
+      .select(['id', 'deptName'])
+      .where('idPath', 'like', `${nj.idPath}%`)
+      .where('deptCategory', 'in', [2, 3])
+      .where('isDeleted', '=', 0)
+      .orderBy('id')
+      .execute();
     const groups = await t.db.selectFrom('aocMemberGroup').select('orgDeptId').where('deptId', '=', depts.nj).where('isDeleted', '=', 0).execute();
     const taken = new Set(groups.map((g) => String(g.orgDeptId)));
     const names = orgs.map((o) => o.deptName);
-    free = orgs.filter((o) => !taken.has(String(o.id)) && names.filter((n) => n === o.deptName).length === 1).map((o) => ({ id: String(o.id), deptName: o.deptName! }));
+    free = orgs
+      .filter((o) => !taken.has(String(o.id)) && names.filter((n) => n === o.deptName).length === 1)
+      .map((o) => ({ id: String(o.id), deptName: o.deptName! }));
     expect(free.length).toBeGreaterThanOrEqual(4);
     // One group saved the usual way: its credit code and its org are taken.
     takenCredit = groupCredit();
@@ -334,7 +463,15 @@ describe('import-member-group', () => {
     const dup = groupCredit();
     const book = await workbook([
       HEAD,
-      row({ 团体名称: '导入好团体一商会', 统一社会信用代码: groupCredit(), 团体类型: '商会', 对应组织: free[1].deptName, 联系电话: '13912340011', 会员数量: '85', 会员级别: '理事' }),
+      row({
+        团体名称: '导入好团体一商会',
+        统一社会信用代码: groupCredit(),
+        团体类型: '商会',
+        对应组织: free[1].deptName,
+        联系电话: '13912340011',
+        会员数量: '85',
+        会员级别: '理事',
+      }),
       row({ 所属组织: '南京市工商联', 团体名称: '导入好团体二协会', 团体类型: '2', 对应组织: free[2].id }),
       row({ 团体名称: '导入坏校验位商会', 统一社会信用代码: `${takenCredit.slice(0, 17)}${takenCredit[17] === '0' ? '1' : '0'}` }),
       row({ 团体名称: '导入无此组织商会', 对应组织: '没有这个商会' }),
@@ -388,7 +525,16 @@ describe('import-member-group', () => {
     expect(detail.body.data).toMatchObject({ contactPhone: '13912340011', orgDeptId: free[1].id });
     const found = await call('nj_aoc', 'GET', `${GRP}/page`, { query: { contactPhone: '13912340011', current: '1', size: '10' } });
     expect((found.body.data.records as Array<{ id: string }>).map((r) => r.id)).toEqual([String(one.id)]);
-    const history = await t.db.selectFrom('aocLog').select(['recordId', 'mode']).where('recordId', 'in', rows.map((r) => r.id)).where('tag', '=', 'group').execute();
+    const history = await t.db
+      .selectFrom('aocLog')
+      .select(['recordId', 'mode'])
+      .where(
+        'recordId',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('tag', '=', 'group')
+      .execute();
     expect(history.map((h) => h.mode)).toEqual(['insert', 'insert']);
     // Again: the two imported rows are now duplicates of the database.
     const again = await upload(book, 'nj_aoc');
@@ -403,30 +549,75 @@ describe('import-member-group', () => {
   });
 
   it('writes nothing when every row is wrong, and asks for the required column', async () => {
-    const before = await t.db.selectFrom('aocMemberGroup').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const logs = await t.db.selectFrom('aocLog').select((eb) => eb.fn.countAll<string>().as('n')).where('tag', '=', 'group').executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('aocMemberGroup')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const logs = await t.db
+      .selectFrom('aocLog')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tag', '=', 'group')
+      .executeTakeFirstOrThrow();
     const res = await upload(await workbook([HEAD, row({ 团体名称: '导入全错商会', 会员数量: 'abc' }), row({ 统一社会信用代码: takenCredit })]), 'nj_aoc');
     expect(res.body.data).toEqual({
-      total: 2, valid: 0, imported: 0, dryRun: false,
+      total: 2,
+      valid: 0,
+      imported: 0,
+      dryRun: false,
       errors: [
         { row: 2, column: '会员数量', message: '会员数量必须是数字' },
         { row: 3, column: '团体名称', message: '请输入团体名称' },
         { row: 3, column: '统一社会信用代码', message: '统一社会信用代码已存在' },
       ],
     });
-    expect(await t.db.selectFrom('aocMemberGroup').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
-    expect(await t.db.selectFrom('aocLog').select((eb) => eb.fn.countAll<string>().as('n')).where('tag', '=', 'group').executeTakeFirstOrThrow()).toEqual(logs);
+    expect(
+      await t.db
+        .selectFrom('aocMemberGroup')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
+    expect(
+      await t.db
+        .selectFrom('aocLog')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tag', '=', 'group')
+        .executeTakeFirstOrThrow(),
+    ).toEqual(logs);
     const noName = await upload(await workbook([['统一社会信用代码'], [groupCredit()]]), 'nj_aoc', { dryRun: 'true' });
     expect(noName.body.data.errors).toEqual([{ row: 1, column: '团体名称', message: '缺少必填列: 团体名称' }]);
   });
 });
 
 describe('import-member-person', () => {
-  const HEAD = ['所属组织', '姓名*', '证件类型', '证件号码*', '性别', '出生日期', '国籍', '籍贯', '政治面貌', '学历', '手机号码', '工作单位', '职务', '所在地区', '入会日期', '会员级别', '会员状态', '备注'];
+  const HEAD = [
+    '所属组织',
+    '姓名*',
+    '证件类型',
+    '证件号码*',
+    '性别',
+    '出生日期',
+    '国籍',
+    '籍贯',
+    '政治面貌',
+    '学历',
+    '手机号码',
+    '工作单位',
+    '职务',
+    '所在地区',
+    '入会日期',
+    '会员级别',
+    '会员状态',
+    '备注',
+  ];
   const upload = (file: Buffer, who: string, query: Record<string, string> = {}) => uploadTo(`${PSN}/import-member-person`, file, who, query);
   const row = (cells: Record<string, string>) => line(HEAD, cells);
   const live = (names: string[]) =>
-    t.db.selectFrom('aocMemberPerson').select(['id', 'name', 'deptId', 'certType', 'certNoEnc', 'certNoHash', 'phoneEnc', 'politics', 'education']).where('name', 'in', names).where('isDeleted', '=', 0).execute();
+    t.db
+      .selectFrom('aocMemberPerson')
+      .select(['id', 'name', 'deptId', 'certType', 'certNoEnc', 'certNoHash', 'phoneEnc', 'politics', 'education'])
+      .where('name', 'in', names)
+      .where('isDeleted', '=', 0)
+      .execute();
   const PASSPORT = `E${String(Date.now()).slice(-8)}`;
   /** Identity card numbers of men born 1990-01-01 (odd 17th digit), none repeated in this file. */
   let men = 1;
@@ -496,28 +687,61 @@ describe('import-member-person', () => {
     // Read back and searched exactly as a person saved on the form: the full numbers for member_sensitive,
     // the birth date and gender taken from the identity card.
     const detail = await call('admin', 'GET', `${PSN}/detail`, { query: { id: String(zhang.id) } });
-    expect(detail.body.data).toMatchObject({ certNo: good, phone: '13912340021', birthDate: `${good.slice(6, 10)}-${good.slice(10, 12)}-${good.slice(12, 14)}`, gender: 1 });
+    expect(detail.body.data).toMatchObject({
+      certNo: good,
+      phone: '13912340021',
+      birthDate: `${good.slice(6, 10)}-${good.slice(10, 12)}-${good.slice(12, 14)}`,
+      gender: 1,
+    });
     const found = await call('nj_aoc', 'GET', `${PSN}/page`, { query: { certNo: good, current: '1', size: '10' } });
     expect((found.body.data.records as Array<{ id: string }>).map((r) => r.id)).toEqual([String(zhang.id)]);
     const li = rows.find((r) => r.name === '导入李华')!;
     expect(li).toMatchObject({ certType: 2 });
-    expect((await call('admin', 'GET', `${PSN}/detail`, { query: { id: String(li.id) } })).body.data).toMatchObject({ certNo: PASSPORT, gender: 2, birthDate: '1990-05-06' });
-    const history = await t.db.selectFrom('aocLog').select(['recordId', 'mode', 'createBy']).where('recordId', 'in', rows.map((r) => r.id)).where('tag', '=', 'person').execute();
+    expect((await call('admin', 'GET', `${PSN}/detail`, { query: { id: String(li.id) } })).body.data).toMatchObject({
+      certNo: PASSPORT,
+      gender: 2,
+      birthDate: '1990-05-06',
+    });
+    const history = await t.db
+      .selectFrom('aocLog')
+      .select(['recordId', 'mode', 'createBy'])
+      .where(
+        'recordId',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('tag', '=', 'person')
+      .execute();
     expect(history.map((h) => h.mode)).toEqual(['insert', 'insert']);
     // A number saved on the form afterwards is refused as a duplicate of the imported one (same keyed hash).
     const twice = await call('nj_aoc', 'POST', `${PSN}/save`, { body: { name: '表单重复', certType: 1, certNo: good } });
     expect(twice.body).toMatchObject({ code: 400, msg: '该证件号码的个人会员已存在' });
     const again = await upload(book, 'nj_aoc', { dryRun: 'true' });
     expect(again.body.data).toMatchObject({ valid: 0 });
-    expect(again.body.data.errors).toEqual(expect.arrayContaining([{ row: 2, column: '证件号码', message: '该证件号码的个人会员已存在' }, { row: 3, column: '证件号码', message: '该证件号码的个人会员已存在' }]));
+    expect(again.body.data.errors).toEqual(
+      expect.arrayContaining([
+        { row: 2, column: '证件号码', message: '该证件号码的个人会员已存在' },
+        { row: 3, column: '证件号码', message: '该证件号码的个人会员已存在' },
+      ]),
+    );
   });
 
   it('writes nothing when every row is wrong', async () => {
-    const count = () => t.db.selectFrom('aocMemberPerson').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const count = () =>
+      t.db
+        .selectFrom('aocMemberPerson')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow();
     const before = await count();
-    const res = await upload(await workbook([HEAD, row({ 姓名: '导入全错一', 证件号码: personCert }), row({ 姓名: '导入全错二', 证件号码: '12345' })]), 'nj_aoc');
+    const res = await upload(
+      await workbook([HEAD, row({ 姓名: '导入全错一', 证件号码: personCert }), row({ 姓名: '导入全错二', 证件号码: '12345' })]),
+      'nj_aoc',
+    );
     expect(res.body.data).toEqual({
-      total: 2, valid: 0, imported: 0, dryRun: false,
+      total: 2,
+      valid: 0,
+      imported: 0,
+      dryRun: false,
       errors: [
         { row: 2, column: '证件号码', message: '该证件号码的个人会员已存在' },
         { row: 3, column: '证件号码', message: '身份证号码应为18位,最后一位可为X' },
@@ -531,7 +755,10 @@ async function exportCallGet(url: string, who: string) {
   const res = await t.app.inject({
     method: 'GET',
     url,
-    headers: { authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`, 'blade-auth': `bearer ${tokens[who]}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`,
+      'blade-auth': `bearer ${tokens[who]}`,
+    },
   });
   return { status: res.statusCode, body: res.rawPayload };
 }

@@ -12,7 +12,6 @@ import { memberRepo } from './member.repo.js';
 import { memberService } from './member.service.js';
 import { memberPageQuery } from './member.routes.js';
 
-
 /**
  * export-member-* (specification §7 "Members and chambers"): the member page's filters and scope as an xlsx, streamed with exceljs'
  * WorkbookWriter while the rows are read by keyset a chunk at a time. Phone and certificate numbers are

@@ -17,7 +17,18 @@ export const MEMBER_EXPORT_LIMIT = 200_000;
 const CHUNK = 2000;
 
 /** Column widths of the member workbooks (export and import template). */
-export const WIDE: Record<string, number> = { deptId: 24, name: 32, creditCode: 22, certNo: 22, address: 36, remark: 30, industry: 16, company: 28, createTime: 20, orgDeptId: 20 };
+export const WIDE: Record<string, number> = {
+  deptId: 24,
+  name: 32,
+  creditCode: 22,
+  certNo: 22,
+  address: 36,
+  remark: 30,
+  industry: 16,
+  company: 28,
+  createTime: 20,
+  orgDeptId: 20,
+};
 
 /** The export's columns: the fields in the change history's order (所属组织 first), then 创建时间. */
 export function exportColumns(kind: MemberKindDef): Array<{ key: string; header: string }> {

@@ -92,8 +92,20 @@ const IMPORT_SPECS: Record<MemberKindDef['kind'], ImportSpec> = {
     orgColumns: [ownerColumn],
     unique: [creditKey(ENTERPRISE)],
     example: {
-      name: '南京示例科技有限公司', creditCode: '91320100MA1X00001C', legalPerson: '张三', industry: '软件和信息技术服务业', scale: '小型', regionCode: '320100',
-      address: '南京市玄武区示例路1号', contactName: '李四', contactPhone: '13800138000', joinDate: '2024-01-01', memberLevel: '会员', memberType: '民营企业', status: '正常', remark: '',
+      name: '南京示例科技有限公司',
+      creditCode: '91320100MA1X00001C',
+      legalPerson: '张三',
+      industry: '软件和信息技术服务业',
+      scale: '小型',
+      regionCode: '320100',
+      address: '南京市玄武区示例路1号',
+      contactName: '李四',
+      contactPhone: '13800138000',
+      joinDate: '2024-01-01',
+      memberLevel: '会员',
+      memberType: '民营企业',
+      status: '正常',
+      remark: '',
     },
     help: {
       name: '必填。不超过200个字符',
@@ -117,8 +129,20 @@ const IMPORT_SPECS: Record<MemberKindDef['kind'], ImportSpec> = {
       },
     ],
     example: {
-      name: '南京市示例行业商会', creditCode: '51320100MJ00000124', groupType: '商会', orgDeptId: '', legalPerson: '王五', regionCode: '320100',
-      address: '南京市鼓楼区示例路2号', contactName: '赵六', contactPhone: '13800138001', memberCount: '120', joinDate: '2024-01-01', memberLevel: '会员', status: '正常', remark: '',
+      name: '南京市示例行业商会',
+      creditCode: '51320100MJ00000124',
+      groupType: '商会',
+      orgDeptId: '',
+      legalPerson: '王五',
+      regionCode: '320100',
+      address: '南京市鼓楼区示例路2号',
+      contactName: '赵六',
+      contactPhone: '13800138001',
+      memberCount: '120',
+      joinDate: '2024-01-01',
+      memberLevel: '会员',
+      status: '正常',
+      remark: '',
     },
     help: {
       name: '必填。不超过200个字符',
@@ -145,9 +169,23 @@ const IMPORT_SPECS: Record<MemberKindDef['kind'], ImportSpec> = {
       },
     ],
     example: {
-      name: '张三', certType: '居民身份证', certNo: '320102198001011238', gender: '男', birthDate: '1980-01-01', nationality: '中国', nativePlace: '江苏南京',
-      politics: '群众', education: '大学本科', phone: '13800138000', company: '南京示例科技有限公司', post: '总经理', regionCode: '320102', joinDate: '2024-01-01',
-      memberLevel: '会员', status: '正常', remark: '',
+      name: '张三',
+      certType: '居民身份证',
+      certNo: '320102198001011238',
+      gender: '男',
+      birthDate: '1980-01-01',
+      nationality: '中国',
+      nativePlace: '江苏南京',
+      politics: '群众',
+      education: '大学本科',
+      phone: '13800138000',
+      company: '南京示例科技有限公司',
+      post: '总经理',
+      regionCode: '320102',
+      joinDate: '2024-01-01',
+      memberLevel: '会员',
+      status: '正常',
+      remark: '',
     },
     help: {
       name: '必填。不超过50个字符',
@@ -202,14 +240,19 @@ export const memberImportService = {
     ws.addRow({ ...spec.example, deptId: ownOrg ?? '' });
     for (const key of spec.text) ws.getColumn(key).numFmt = '@';
     const help = wb.addWorksheet('填写说明');
-    help.columns = [{ header: '列', width: 18 }, { header: '说明', width: 90 }];
+    help.columns = [
+      { header: '列', width: 18 },
+      { header: '说明', width: 90 },
+    ];
     help.getRow(1).font = { bold: true };
     for (const c of cols) {
       const labels = kind.labels[c.key];
       const line =
         spec.help[c.key] ??
         COMMON_HELP[c.key] ??
-        (labels ? `选填。${Object.values(labels).join('、')}${c.key === 'status' ? ';不填为正常' : c.key === 'certType' ? ';不填为居民身份证' : ''}` : undefined);
+        (labels
+          ? `选填。${Object.values(labels).join('、')}${c.key === 'status' ? ';不填为正常' : c.key === 'certType' ? ';不填为居民身份证' : ''}`
+          : undefined);
       if (line) help.addRow([c.header, line]);
     }
     return Buffer.from(await wb.xlsx.writeBuffer());
@@ -222,7 +265,10 @@ export const memberImportService = {
    * (personal data encrypted as on save, history written), unless dry run.
    */
   async import(
-    db: Db, kind: MemberKindDef, actor: Actor, file: Buffer,
+    db: Db,
+    kind: MemberKindDef,
+    actor: Actor,
+    file: Buffer,
     opts: { dryRun: boolean; cipher: PersonalDataCipher; save: (rows: Array<Record<string, unknown> & { deptId: string }>) => Promise<number> },
   ): Promise<MemberImportAnswer> {
     const { dryRun } = opts;
@@ -235,7 +281,11 @@ export const memberImportService = {
     const answer = (errors: MemberImportError[], valid: number, imported = 0): MemberImportAnswer => ({ total: rows.length, valid, imported, dryRun, errors });
     const label = (key: string) => MEMBER_FIELD_LABELS[kind.kind][key] ?? key;
     const missing = spec.required.filter((k) => !header.has(k));
-    if (missing.length) return answer(missing.map((k) => ({ row: 1, column: label(k), message: `缺少必填列: ${label(k)}` })), 0);
+    if (missing.length)
+      return answer(
+        missing.map((k) => ({ row: 1, column: label(k), message: `缺少必填列: ${label(k)}` })),
+        0,
+      );
 
     const scope = await resolveScope(db, actor, MEMBER_RESOURCE);
     const finders = new Map<string, ReturnType<typeof orgFinder>>();
@@ -287,7 +337,11 @@ export const memberImportService = {
       }
       let values = parsed.data as Record<string, unknown>;
       // The masked form a list or an export shows is not a number to store.
-      const masked = kind.sensitive.filter((s) => typeof values[s.field] === 'string' && (MASKED_MOBILE_RE.test(values[s.field] as string) || (s.field === 'certNo' && isMaskedCert(values[s.field] as string))));
+      const masked = kind.sensitive.filter(
+        (s) =>
+          typeof values[s.field] === 'string' &&
+          (MASKED_MOBILE_RE.test(values[s.field] as string) || (s.field === 'certNo' && isMaskedCert(values[s.field] as string))),
+      );
       for (const s of masked) fail(s.field, FULL_NUMBER_MSG);
       if (!masked.length && spec.check) {
         const checked = spec.check(values);
@@ -304,7 +358,9 @@ export const memberImportService = {
         const key = u.of(r);
         if (key) byKey.set(key, [...(byKey.get(key) ?? []), r.row]);
       }
-      for (const list of byKey.values()) if (list.length > 1) for (const row of list) errors.push({ row, column: label(u.column), message: `${label(u.column)}在文件中重复(第${list.join('、')}行)` });
+      for (const list of byKey.values())
+        if (list.length > 1)
+          for (const row of list) errors.push({ row, column: label(u.column), message: `${label(u.column)}在文件中重复(第${list.join('、')}行)` });
       const taken = byKey.size ? await u.taken(db, actor.tenantId, [...byKey.keys()], opts.cipher) : new Set<string>();
       for (const key of taken) for (const row of byKey.get(key) ?? []) errors.push({ row, column: label(u.column), message: u.takenMessage });
     }

@@ -12,7 +12,19 @@ export const LOG_FIELDS: FieldWhitelist = {
   createTime: { column: 'l.createTime', kind: 'date' },
 };
 
-export type LogRow = { id: string; tag: string; mode: string; recordId: string; recordName: string | null; deptId: string; deptName: string | null; fieldCount: number; createBy: string | null; createName: string | null; createTime: Date };
+export type LogRow = {
+  id: string;
+  tag: string;
+  mode: string;
+  recordId: string;
+  recordName: string | null;
+  deptId: string;
+  deptName: string | null;
+  fieldCount: number;
+  createBy: string | null;
+  createName: string | null;
+  createTime: Date;
+};
 
 /** What a history page is limited to besides the whitelisted filters: member kinds (all when none), the operation, one record. */
 export interface LogFilter {
@@ -29,7 +41,10 @@ export const memberLogRepo = {
       .leftJoin('bladeDept as d', 'd.id', 'l.deptId')
       .where('l.tenantId', '=', scope.actor.tenantId)
       .where((eb) => {
-        const parts: Expression<SqlBool>[] = [scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.createUser' }), ...filterExpressions(eb, filters, LOG_FIELDS)];
+        const parts: Expression<SqlBool>[] = [
+          scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.createUser' }),
+          ...filterExpressions(eb, filters, LOG_FIELDS),
+        ];
         parts.push(eb('l.tag', 'in', by.tags.length ? by.tags : [...MEMBER_KINDS]));
         if (by.mode) parts.push(eb('l.mode', '=', by.mode));
         if (by.recordId) parts.push(eb('l.recordId', '=', by.recordId));
@@ -37,10 +52,26 @@ export const memberLogRepo = {
       });
     return paginate<LogRow>(
       base,
-      (qb) => qb.select(['l.id', 'l.tag', 'l.mode', 'l.recordId', 'l.recordName', 'l.deptId', 'd.deptName', 'l.fieldCount', 'l.createBy', 'l.createName', 'l.createTime']),
+      (qb) =>
+        qb.select([
+          'l.id',
+          'l.tag',
+          'l.mode',
+          'l.recordId',
+          'l.recordName',
+          'l.deptId',
+          'd.deptName',
+          'l.fieldCount',
+          'l.createBy',
+          'l.createName',
+          'l.createTime',
+        ]),
       page,
       LOG_FIELDS,
-      [['l.createTime', 'desc'], ['l.id', 'desc']],
+      [
+        ['l.createTime', 'desc'],
+        ['l.id', 'desc'],
+      ],
     );
   },
 

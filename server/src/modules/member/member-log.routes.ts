@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_MSG, MEMBER_KIND_LABELS, changeLogRecord, changeLogWithChanges, changeRecord, idOf, memberCount, pageOf, pageQuery, type MemberKind } from '@gsl/contract';
+import {
+  ID_MSG,
+  MEMBER_KIND_LABELS,
+  changeLogRecord,
+  changeLogWithChanges,
+  changeRecord,
+  idOf,
+  memberCount,
+  pageOf,
+  pageQuery,
+  type MemberKind,
+} from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { resolveScope } from '../../platform/access/scope.js';
@@ -17,14 +28,18 @@ const id = idOf(ID_MSG, { trim: true });
 /** tags: comma list of enterprise, group, person (specification §9); mode: insert, update, delete. */
 const logQuery = pageQuery
   .extend({
-    tags: z.string().trim().max(100).regex(/^((enterprise|group|person)(,(enterprise|group|person))*)?$/, '记录类型只能是 enterprise、group、person').optional(),
+    tags: z
+      .string()
+      .trim()
+      .max(100)
+      .regex(/^((enterprise|group|person)(,(enterprise|group|person))*)?$/, '记录类型只能是 enterprise、group、person')
+      .optional(),
     tag: z.union([z.enum(['enterprise', 'group', 'person'], { message: '记录类型只能是 enterprise、group、person' }), z.literal('')]).optional(),
     mode: z.union([z.enum(['insert', 'update', 'delete'], { message: '操作类型只能是 insert、update、delete' }), z.literal('')]).optional(),
     recordId: z.union([id, z.literal('')]).optional(),
   })
   .passthrough();
 type LogQuery = z.infer<typeof logQuery>;
-
 
 /** The change history of member records inside the caller's member data scope, newest first. */
 async function logPage(db: Db, actor: Actor, query: LogQuery) {
@@ -50,7 +65,10 @@ export default async function memberLogRoutes(app: FastifyInstance) {
     response: pageOf(changeLogWithChanges),
     handler: async ({ actor, query }) => {
       const page = await logPage(db, actor, query);
-      const changes = await changesOf(db, page.records.map((r) => String(r.id)));
+      const changes = await changesOf(
+        db,
+        page.records.map((r) => String(r.id)),
+      );
       return { ...page, records: page.records.map((r) => ({ ...view(r), changes: changes.get(String(r.id)) ?? [] })) };
     },
   });
@@ -77,7 +95,10 @@ export default async function memberLogRoutes(app: FastifyInstance) {
     tags: ['member'],
     access: { permission: 'member_log' },
     query: z.object({ logId: idOf('日志编号格式不正确', { trim: true, required: '请提供日志编号' }) }).strict(),
-    scope: { resource: MEMBER_RESOURCE, record: { table: 'aoc_log', idFrom: 'query.logId', deptColumn: 'dept_id', ownerColumn: 'create_user', where: LOG_WHERE } },
+    scope: {
+      resource: MEMBER_RESOURCE,
+      record: { table: 'aoc_log', idFrom: 'query.logId', deptColumn: 'dept_id', ownerColumn: 'create_user', where: LOG_WHERE },
+    },
     response: z.array(changeRecord),
     handler: async ({ actor, query }) => {
       if (!(await memberLogRepo.visible(db, await resolveScope(db, actor, MEMBER_RESOURCE), query.logId))) throw notFound();

@@ -81,14 +81,29 @@ export const memberRepo = {
   page(db: Db, kind: MemberKindDef, scope: DataScope, page: PageQuery, filters: Record<string, unknown>, extras: PageExtras) {
     // Without filters the total is the maintained per-org count (member-count's), not a count of a whole
     // city's or province's rows; "own records" scopes are not per org and are counted.
-    const unfiltered = !extras.hashes.length && !scope.rules.some((r) => r.type === SCOPE.OWN) && !filterExpressions(expressionBuilder<any, any>(), filters, kind.whitelist).length;
+    const unfiltered =
+      !extras.hashes.length &&
+      !scope.rules.some((r) => r.type === SCOPE.OWN) &&
+      !filterExpressions(expressionBuilder<any, any>(), filters, kind.whitelist).length;
     const knownTotal = unfiltered ? async () => (await memberRepo.counts(db, scope, extras.deptId))[kind.kind] : undefined;
-    return paginate<MemberRow>(filtered(db, kind, scope, filters, extras), (qb) => withDates(kind)(qb) as never, page, kind.whitelist, [['m.createTime', 'desc'], ['m.id', 'desc']], knownTotal);
+    return paginate<MemberRow>(
+      filtered(db, kind, scope, filters, extras),
+      (qb) => withDates(kind)(qb) as never,
+      page,
+      kind.whitelist,
+      [
+        ['m.createTime', 'desc'],
+        ['m.id', 'desc'],
+      ],
+      knownTotal,
+    );
   },
 
   /** The number of rows the page would list under the filters (an export's size). */
   async count(db: Db, kind: MemberKindDef, scope: DataScope, filters: Record<string, unknown>, extras: PageExtras): Promise<number> {
-    const r = await filtered(db, kind, scope, filters, extras).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const r = await filtered(db, kind, scope, filters, extras)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   },
 
@@ -97,7 +112,13 @@ export const memberRepo = {
    * `after` (the last row's create_time as full-precision text, and its id). Never an OFFSET scan.
    */
   async exportChunk(
-    db: Db, kind: MemberKindDef, scope: DataScope, filters: Record<string, unknown>, extras: PageExtras, after: ExportCursor | null, limit: number,
+    db: Db,
+    kind: MemberKindDef,
+    scope: DataScope,
+    filters: Record<string, unknown>,
+    extras: PageExtras,
+    after: ExportCursor | null,
+    limit: number,
   ): Promise<Array<MemberRow & { cursorTime: string }>> {
     let q = filtered(db, kind, scope, filters, extras);
     if (after) q = q.where(sql<SqlBool>`(m.create_time, m.id) < (${after.time}::timestamptz, ${after.id}::bigint)`);
@@ -122,7 +143,11 @@ export const memberRepo = {
 
   async insert(db: Db, kind: MemberKindDef, values: MemberValues): Promise<string> {
     const { mdb, table } = tableOf(db, kind);
-    const row = await mdb.insertInto(table).values(values as Insertable<MemberCommon>).returning('id').executeTakeFirstOrThrow();
+    const row = await mdb
+      .insertInto(table)
+      .values(values as Insertable<MemberCommon>)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return String(row.id);
   },
 
@@ -244,7 +269,11 @@ export const memberRepo = {
   /** Inserts rows in one statement; their ids, names and owning orgs in order. */
   async insertMany(db: Db, kind: MemberKindDef, rows: MemberValues[]): Promise<Array<{ id: string; name: string; deptId: string }>> {
     const { mdb, table } = tableOf(db, kind);
-    const out = await mdb.insertInto(table).values(rows as Array<Insertable<MemberCommon>>).returning(['id', 'name', 'deptId']).execute();
+    const out = await mdb
+      .insertInto(table)
+      .values(rows as Array<Insertable<MemberCommon>>)
+      .returning(['id', 'name', 'deptId'])
+      .execute();
     return out.map((r) => ({ id: String(r.id), name: r.name, deptId: String(r.deptId) }));
   },
 
@@ -259,7 +288,10 @@ export const memberRepo = {
 
   /** Live representative links of the members (enterprise/group) or of the persons. */
   async representativeCount(db: Db, by: { kind: 'enterprise' | 'group'; memberIds: string[] } | { personIds: string[] }): Promise<number> {
-    let q = db.selectFrom('aocMemberRepresentative').select((eb) => eb.fn.countAll<string>().as('n')).where('isDeleted', '=', 0);
+    let q = db
+      .selectFrom('aocMemberRepresentative')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('isDeleted', '=', 0);
     q = 'personIds' in by ? q.where('personId', 'in', by.personIds) : q.where('memberKind', '=', by.kind).where('memberId', 'in', by.memberIds);
     return Number((await q.executeTakeFirstOrThrow()).n);
   },
@@ -296,4 +328,3 @@ export const memberRepo = {
     return { enterprise, group, person };
   },
 };
-

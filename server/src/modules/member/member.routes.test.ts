@@ -35,17 +35,38 @@ beforeAll(async () => {
   for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   depts.nj = await deptOf('nj_aoc');
   depts.njChamber = await deptOf('nj_coc');
-  const byName = async (name: string) => String((await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', name).where('isDeleted', '=', 0).executeTakeFirstOrThrow()).id);
+  const byName = async (name: string) =>
+    String((await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', name).where('isDeleted', '=', 0).executeTakeFirstOrThrow()).id);
   depts.suzhou = await byName('苏州市工商联');
   // A county federation under Nanjing, and another chamber in Nanjing's tree.
   const njPath = (await t.db.selectFrom('bladeDept').select('idPath').where('id', '=', depts.nj).executeTakeFirstOrThrow()).idPath;
-  depts.county = String((await t.db.selectFrom('bladeDept').select('id').where('parentId', '=', depts.nj).where('deptCategory', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id);
+  depts.county = String(
+    (await t.db.selectFrom('bladeDept').select('id').where('parentId', '=', depts.nj).where('deptCategory', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id,
+  );
   depts.otherChamber = String(
-    (await t.db.selectFrom('bladeDept').select('id').where('idPath', 'like', `${njPath}%`).where('deptCategory', '=', 2).where('id', '<>', depts.njChamber).orderBy('id').executeTakeFirstOrThrow()).id,
+    (
+      await t.db
+        .selectFrom('bladeDept')
+        .select('id')
+        .where('idPath', 'like', `${njPath}%`)
+        .where('deptCategory', '=', 2)
+        .where('id', '<>', depts.njChamber)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   );
   // A chamber or association in Nanjing's tree that hangs under a county (so not yet a group member of Nanjing).
   depts.countyOrg = String(
-    (await t.db.selectFrom('bladeDept').select('id').where('idPath', 'like', `${njPath}%`).where('deptCategory', 'in', [2, 3]).where('parentId', '<>', depts.nj).orderBy('id').executeTakeFirstOrThrow()).id,
+    (
+      await t.db
+        .selectFrom('bladeDept')
+        .select('id')
+        .where('idPath', 'like', `${njPath}%`)
+        .where('deptCategory', 'in', [2, 3])
+        .where('parentId', '<>', depts.nj)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   );
   // A staff account of the Suzhou federation (for city vs city).
   const sz = await t.db.selectFrom('bladeUser').select('account').where('deptId', '=', depts.suzhou).orderBy('id').executeTakeFirstOrThrow();
@@ -53,7 +74,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const enterprise = (over: Record<string, unknown> = {}) => ({ name: '南京测试科技有限公司', creditCode: credit(), contactPhone: '13912345678', contactName: '王建华', ...over });
+const enterprise = (over: Record<string, unknown> = {}) => ({
+  name: '南京测试科技有限公司',
+  creditCode: credit(),
+  contactPhone: '13912345678',
+  contactName: '王建华',
+  ...over,
+});
 
 describe('enterprise members: rules', () => {
   it('refuses bad input with the Chinese message of the first rule', async () => {
@@ -81,7 +108,16 @@ describe('enterprise members: rules', () => {
     const res = await call('nj_aoc', 'POST', `${ENT}/save`, { body });
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('新增成功');
-    expect(res.body.data).toMatchObject({ name: body.name, creditCode: body.creditCode, contactPhone: '139****5678', deptId: depts.nj, memberLevelName: '理事', statusName: '正常', joinDate: '2020-06-01', version: 1 });
+    expect(res.body.data).toMatchObject({
+      name: body.name,
+      creditCode: body.creditCode,
+      contactPhone: '139****5678',
+      deptId: depts.nj,
+      memberLevelName: '理事',
+      statusName: '正常',
+      joinDate: '2020-06-01',
+      version: 1,
+    });
     const stored = await t.db.selectFrom('aocMemberEnterprise').selectAll().where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
     expect(stored.contactPhoneEnc).toMatch(/^v1:/);
     expect(JSON.stringify(stored)).not.toContain('13912345678');
@@ -114,7 +150,9 @@ describe('enterprise members: rules', () => {
 
   it('updates at the version read, refuses a stale version, and keeps a masked phone unchanged', async () => {
     const saved = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise() })).body.data;
-    const up = await call('nj_aoc', 'POST', `${ENT}/update`, { body: { id: saved.id, version: 1, contactPhone: '139****5678', address: '南京市玄武区中山路1号' } });
+    const up = await call('nj_aoc', 'POST', `${ENT}/update`, {
+      body: { id: saved.id, version: 1, contactPhone: '139****5678', address: '南京市玄武区中山路1号' },
+    });
     expect(up.status).toBe(200);
     expect(up.body.msg).toBe('更新成功');
     expect(up.body.data).toMatchObject({ version: 2, address: '南京市玄武区中山路1号', contactPhone: '139****5678' });
@@ -131,11 +169,20 @@ describe('personal data: masking and the unmasked-view log', () => {
     const saved = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise({ contactPhone: '13800001111' }) })).body.data;
     const masked = await call('nj_aoc', 'GET', `${ENT}/detail`, { query: { id: saved.id } });
     expect(masked.body.data.contactPhone).toBe('138****1111');
-    const before = await t.db.selectFrom('bladeLogUsual').select((eb) => eb.fn.countAll<string>().as('n')).where('logId', '=', 'member_sensitive_view').executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('bladeLogUsual')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('logId', '=', 'member_sensitive_view')
+      .executeTakeFirstOrThrow();
     const full = await call('admin', 'GET', `${ENT}/detail`, { query: { id: saved.id } });
     expect(full.body.data.contactPhone).toBe('13800001111');
     await t.app.services.audit.flush();
-    const logs = await t.db.selectFrom('bladeLogUsual').select(['logData', 'createBy']).where('logId', '=', 'member_sensitive_view').orderBy('id', 'desc').execute();
+    const logs = await t.db
+      .selectFrom('bladeLogUsual')
+      .select(['logData', 'createBy'])
+      .where('logId', '=', 'member_sensitive_view')
+      .orderBy('id', 'desc')
+      .execute();
     expect(logs.length).toBe(Number(before.n) + 1);
     expect(logs[0].createBy).toBe('admin');
     expect(JSON.parse(logs[0].logData!)).toMatchObject({ tag: 'enterprise', recordIds: [saved.id] });
@@ -172,7 +219,8 @@ describe('data scope', () => {
   let suzhouMember: string;
   beforeAll(async () => {
     chamberMember = (await call('nj_coc', 'POST', `${ENT}/save`, { body: enterprise({ name: '本商会会员企业' }) })).body.data.id;
-    otherChamberMember = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise({ name: '另一商会会员企业', deptId: depts.otherChamber }) })).body.data.id;
+    otherChamberMember = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise({ name: '另一商会会员企业', deptId: depts.otherChamber }) })).body.data
+      .id;
     countyMember = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise({ name: '区县工商联会员企业', deptId: depts.county }) })).body.data.id;
     suzhouMember = (await call('sz', 'POST', `${ENT}/save`, { body: enterprise({ name: '苏州会员企业' }) })).body.data.id;
     for (const id of [chamberMember, otherChamberMember, countyMember, suzhouMember]) expect(id).toMatch(/^\d+$/);
@@ -233,7 +281,8 @@ describe('data scope', () => {
     // row counts the rows themselves — the two must agree.
     const total = async (who: string, url: string) => {
       const kept = (await call(who, 'GET', `${url}/page`, { query: { current: '1', size: '1' } })).body.data.total as number;
-      const counted = (await call(who, 'GET', `${url}/page`, { query: { current: '1', size: '1', createTime_datelt: '2999-01-01' } })).body.data.total as number;
+      const counted = (await call(who, 'GET', `${url}/page`, { query: { current: '1', size: '1', createTime_datelt: '2999-01-01' } })).body.data
+        .total as number;
       expect(kept).toBe(counted);
       return counted;
     };
@@ -252,16 +301,35 @@ describe('data scope', () => {
 
 describe('change history (auto/logger, aoclog)', () => {
   it('an update through the API records exactly the changed fields, with masked personal data', async () => {
-    const saved = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise({ name: '历史测试有限公司', contactPhone: '13600001234', status: 1 }) })).body.data;
+    const saved = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise({ name: '历史测试有限公司', contactPhone: '13600001234', status: 1 }) })).body
+      .data;
     const up = await call('nj_aoc', 'POST', `${ENT}/update`, {
-      body: { id: saved.id, version: 1, name: '历史测试(集团)有限公司', contactPhone: '13600005678', status: 2, contactName: saved.contactName, legalPerson: null },
+      body: {
+        id: saved.id,
+        version: 1,
+        name: '历史测试(集团)有限公司',
+        contactPhone: '13600005678',
+        status: 2,
+        contactName: saved.contactName,
+        legalPerson: null,
+      },
     });
     expect(up.status).toBe(200);
-    const res = await call('nj_aoc', 'GET', '/api/aoc-service/auto/logger/page', { query: { mode: 'update', tags: 'enterprise,group,person', recordId: saved.id } });
+    const res = await call('nj_aoc', 'GET', '/api/aoc-service/auto/logger/page', {
+      query: { mode: 'update', tags: 'enterprise,group,person', recordId: saved.id },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.total).toBe(1);
     const entry = res.body.data.records[0];
-    expect(entry).toMatchObject({ tag: 'enterprise', tagName: '企业会员', mode: 'update', recordId: saved.id, recordName: '历史测试(集团)有限公司', createBy: 'nj_aoc', fieldCount: 3 });
+    expect(entry).toMatchObject({
+      tag: 'enterprise',
+      tagName: '企业会员',
+      mode: 'update',
+      recordId: saved.id,
+      recordName: '历史测试(集团)有限公司',
+      createBy: 'nj_aoc',
+      fieldCount: 3,
+    });
     expect(entry.changes.map((c: any) => [c.field, c.fieldLabel, c.oldValue, c.newValue])).toEqual([
       ['name', '企业名称', '历史测试有限公司', '历史测试(集团)有限公司'],
       ['contactPhone', '联系电话', '136****1234', '136****5678'],
@@ -284,7 +352,10 @@ describe('change history (auto/logger, aoclog)', () => {
     const res = await call('nj_aoc', 'POST', `${ENT}/update-all`, { body: { ids: `${a.id},${b.id}`, memberLevel: 3 } });
     expect(res.body).toMatchObject({ code: 200, msg: '更新成功', data: { updated: 2 } });
     const after = await t.db.selectFrom('aocMemberEnterprise').select(['id', 'memberLevel', 'version']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
-    expect(after.map((r) => [r.memberLevel, r.version])).toEqual([[3, 2], [3, 2]]);
+    expect(after.map((r) => [r.memberLevel, r.version])).toEqual([
+      [3, 2],
+      [3, 2],
+    ]);
     const hist = await call('nj_aoc', 'GET', '/api/aoc-service/auto/logger/page', { query: { mode: 'update', recordId: a.id } });
     expect(hist.body.data.records[0].changes).toEqual([expect.objectContaining({ field: 'memberLevel', oldValue: '会员', newValue: '常务理事' })]);
     expect((await call('nj_aoc', 'GET', '/api/aoc-service/auto/logger/page', { query: { mode: 'update', recordId: b.id } })).body.data.total).toBe(0);
@@ -296,10 +367,14 @@ describe('change history (auto/logger, aoclog)', () => {
 describe('representatives and groups', () => {
   it('links person members to an enterprise, refuses removing a member that still has them', async () => {
     const ent = (await call('nj_aoc', 'POST', `${ENT}/save`, { body: enterprise() })).body.data;
-    const person = (await call('nj_aoc', 'POST', `${PSN}/save`, { body: { name: '陈志强', certNo: idNo('19751103'), phone: '13512340000', company: ent.name } })).body.data;
+    const person = (
+      await call('nj_aoc', 'POST', `${PSN}/save`, { body: { name: '陈志强', certNo: idNo('19751103'), phone: '13512340000', company: ent.name } })
+    ).body.data;
     const add = await call('nj_aoc', 'POST', `${ENT}/representative-save`, { body: { memberId: ent.id, personId: person.id, title: '会员代表' } });
     expect(add.body).toMatchObject({ code: 200, msg: '新增成功' });
-    expect((await call('nj_aoc', 'POST', `${ENT}/representative-save`, { body: { memberId: ent.id, personId: person.id } })).body.msg).toBe('该人员已是本会员的会员代表');
+    expect((await call('nj_aoc', 'POST', `${ENT}/representative-save`, { body: { memberId: ent.id, personId: person.id } })).body.msg).toBe(
+      '该人员已是本会员的会员代表',
+    );
     const list = await call('nj_aoc', 'GET', `${ENT}/representative-list`, { query: { memberId: ent.id } });
     expect(list.body.data).toEqual([expect.objectContaining({ personId: person.id, name: '陈志强', phone: '135****0000', title: '会员代表' })]);
     expect((await call('nj_aoc', 'POST', `${ENT}/remove`, { query: { ids: ent.id } })).body.msg).toBe('该会员仍有会员代表,请先移除会员代表');
@@ -319,14 +394,18 @@ describe('representatives and groups', () => {
     expect(first.body.msg).toBe('新增成功');
     expect(first.body.data).toMatchObject({ orgDeptId: depts.countyOrg, groupTypeName: '商会', creditCode: null, contactPhone: null });
     // As a chamber's staff, the Nanjing chamber may not claim an org outside its own scope.
-    expect((await call('nj_coc', 'POST', `${GRP}/save`, { body: { ...body, orgDeptId: depts.countyOrg } })).body.msg).toBe('所选组织不存在或不在数据权限范围内');
+    expect((await call('nj_coc', 'POST', `${GRP}/save`, { body: { ...body, orgDeptId: depts.countyOrg } })).body.msg).toBe(
+      '所选组织不存在或不在数据权限范围内',
+    );
     expect((await call('nj_aoc', 'POST', `${GRP}/save`, { body: { ...body, orgDeptId: depts.suzhou } })).body.msg).toBe('所选组织不存在或不在数据权限范围内');
   });
 });
 
 describe('eh-aoc groupbase', () => {
   it('submit inserts without id and updates with id and version; list, detail and remove within the scope', async () => {
-    const created = await call('nj_aoc', 'POST', '/api/eh-aoc/groupbase/submit', { body: { name: '南京市测试行业协会', groupType: 2, contactPhone: '13312345678' } });
+    const created = await call('nj_aoc', 'POST', '/api/eh-aoc/groupbase/submit', {
+      body: { name: '南京市测试行业协会', groupType: 2, contactPhone: '13312345678' },
+    });
     expect(created.body).toMatchObject({ code: 200, msg: '新增成功' });
     expect(created.body.data).toMatchObject({ groupTypeName: '行业协会', contactPhone: '133****5678', version: 1 });
     const id = created.body.data.id;
@@ -383,7 +462,7 @@ describe('member person ↔ person base (人员库)', () => {
     expect((await call('nj_aoc', 'GET', `${ENT}/detail`, { query: { id: ent.id } })).body.data).not.toHaveProperty('personBaseId');
   });
 
-  it('a person-base record outside the caller\'s profile scope or visibility is not revealed', async () => {
+  it("a person-base record outside the caller's profile scope or visibility is not revealed", async () => {
     // A Suzhou record of the person: Nanjing sees its own member, not Suzhou's profile.
     const cert = idNo('19690401');
     const sz = await profile('sz', { name: '蒋海涛', certNo: cert });
@@ -411,7 +490,7 @@ describe('member person ↔ person base (人员库)', () => {
     expect(await link('js_aoc', id)).toEqual({ personBaseId: null, personBaseUnionId: null });
   });
 
-  it('each side shows only to a caller holding the other side\'s menu: no 人员库 menu, no link; no 个人会员 menu, no memberships (null)', async () => {
+  it("each side shows only to a caller holding the other side's menu: no 人员库 menu, no link; no 个人会员 menu, no memberships (null)", async () => {
     const cert = idNo('19690501');
     const pb = await profile('nj_aoc', { name: '严志刚', certNo: cert });
     const id = await member('nj_aoc', { name: '严志刚', certNo: cert });

@@ -1,7 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  MSG, deptIdFilter, idQuery, idsQuery, memberRecord, memberUpdateAll, pageOf, pageQuery, representativeQuery, representativeRecord, representativeSave, type PermissionCode,
+  MSG,
+  deptIdFilter,
+  idQuery,
+  idsQuery,
+  memberRecord,
+  memberUpdateAll,
+  pageOf,
+  pageQuery,
+  representativeQuery,
+  representativeRecord,
+  representativeSave,
+  type PermissionCode,
 } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
@@ -16,9 +27,7 @@ import { representativeService } from './representative.service.js';
 import { personBaseOf } from '../profile/person-link.js';
 
 /** The page query: paging, the kind's whitelisted filters, deptId (that org and below), exact personal-data search. */
-export const memberPageQuery = pageQuery
-  .extend({ deptId: deptIdFilter })
-  .passthrough();
+export const memberPageQuery = pageQuery.extend({ deptId: deptIdFilter }).passthrough();
 
 /** Scope metadata (quality harness): members are org-owned through dept_id, "own" through create_user. */
 const recordScope = (kind: MemberKindDef, idFrom: `${'query' | 'body'}.${string}`): RouteScope => memberTable(kind).record(idFrom);
@@ -45,7 +54,9 @@ export default async function memberRoutes(app: FastifyInstance) {
 
   /** A member person's record in the person base (人员库, profile/person-link.ts); both null when the caller sees none. */
   const personBaseLink = async (actor: Actor, row: MemberRow) => {
-    const hit = row.certNo ? await personBaseOf(db, actor, { certType: Number(row.certType), certNoHash: (await cipher()).hash(String(row.certNo)) }) : undefined;
+    const hit = row.certNo
+      ? await personBaseOf(db, actor, { certType: Number(row.certType), certNoHash: (await cipher()).hash(String(row.certNo)) })
+      : undefined;
     return hit ? { personBaseId: hit.id, personBaseUnionId: hit.unionId } : { personBaseId: null, personBaseUnionId: null };
   };
 
@@ -109,7 +120,8 @@ export default async function memberRoutes(app: FastifyInstance) {
       body: kind.update,
       scope: recordScope(kind, 'body.id'),
       response: memberRecord,
-      handler: async ({ actor, body }) => withMsg(view(await svc.update(actor, body as Record<string, unknown> & { id: string; version: number }), false), MSG.updated),
+      handler: async ({ actor, body }) =>
+        withMsg(view(await svc.update(actor, body as Record<string, unknown> & { id: string; version: number }), false), MSG.updated),
     });
 
     route(app, {
@@ -155,7 +167,12 @@ export default async function memberRoutes(app: FastifyInstance) {
         const unmasked = await unmaskedFor(actor);
         const rows = await reps.list(actor, query.memberId, unmasked);
         if (unmasked && rows.length) {
-          app.services.audit.usual(req, 'info', 'member_sensitive_view', JSON.stringify({ tag: 'person', url: req.url.split('?')[0], recordIds: rows.map((r) => r.personId), fields: ['certNo', 'phone'] }));
+          app.services.audit.usual(
+            req,
+            'info',
+            'member_sensitive_view',
+            JSON.stringify({ tag: 'person', url: req.url.split('?')[0], recordIds: rows.map((r) => r.personId), fields: ['certNo', 'phone'] }),
+          );
         }
         return rows;
       },
@@ -182,7 +199,13 @@ export default async function memberRoutes(app: FastifyInstance) {
       query: idsQuery,
       scope: {
         resource: MEMBER_RESOURCE,
-        record: { table: 'aoc_member_representative', idFrom: 'query.ids', deptColumn: 'dept_id', ownerColumn: 'create_user', where: `is_deleted = 0 and member_kind = '${kind.kind}'` },
+        record: {
+          table: 'aoc_member_representative',
+          idFrom: 'query.ids',
+          deptColumn: 'dept_id',
+          ownerColumn: 'create_user',
+          where: `is_deleted = 0 and member_kind = '${kind.kind}'`,
+        },
       },
       handler: async ({ actor, query }) => {
         await reps.remove(actor, [...new Set(query.ids.split(','))]);

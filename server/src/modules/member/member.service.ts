@@ -1,5 +1,13 @@
 import {
-  MEMBER_MSG, STALE_VERSION_MSG, certProblem, idCardBirthDate, idCardGender, isMaskedCert, MASKED_MOBILE_RE, type MemberUpdateAll, type PageQuery,
+  MEMBER_MSG,
+  STALE_VERSION_MSG,
+  certProblem,
+  idCardBirthDate,
+  idCardGender,
+  isMaskedCert,
+  MASKED_MOBILE_RE,
+  type MemberUpdateAll,
+  type PageQuery,
 } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
@@ -186,7 +194,12 @@ export function memberService(kind: MemberKindDef, deps: MemberDeps) {
           const ok = await memberRepo.updateAtVersion(tx, kind, input.id, input.version, { ...values, updateUser: actor.userId });
           if (!ok) throw badRequest(STALE_VERSION_MSG);
           if (values.deptId !== undefined && kind.hasRepresentatives && values.deptId !== locked.deptId) {
-            await tx.updateTable('aocMemberRepresentative').set({ deptId: values.deptId as string }).where('memberKind', '=', kind.kind as 'enterprise').where('memberId', '=', input.id).execute();
+            await tx
+              .updateTable('aocMemberRepresentative')
+              .set({ deptId: values.deptId as string })
+              .where('memberKind', '=', kind.kind as 'enterprise')
+              .where('memberId', '=', input.id)
+              .execute();
           }
           const after = await memberRepo.findById(tx, kind, { ...scope, rules: [{ type: 1 }] }, input.id);
           await changeLog.record(
@@ -215,7 +228,12 @@ export function memberService(kind: MemberKindDef, deps: MemberDeps) {
         const { deptId, ...fields } = input;
         prepared.push({
           ...(await columnsOf(fields)),
-          tenantId: actor.tenantId, deptId, status: fields.status ?? 1, createUser: actor.userId, createDept: actor.deptId, updateUser: actor.userId,
+          tenantId: actor.tenantId,
+          deptId,
+          status: fields.status ?? 1,
+          createUser: actor.userId,
+          createDept: actor.deptId,
+          updateUser: actor.userId,
         });
       }
       try {
@@ -241,10 +259,17 @@ export function memberService(kind: MemberKindDef, deps: MemberDeps) {
       return db.transaction().execute(async (tx) => {
         const rows = await memberRepo.findMany(tx, kind, scope, ids, true);
         if (rows.length !== ids.length) throw notFound();
-        if (kind.hasRepresentatives && (await memberRepo.representativeCount(tx, { kind: kind.kind as 'enterprise', memberIds: ids }))) throw badRequest(MEMBER_MSG.hasRepresentatives);
+        if (kind.hasRepresentatives && (await memberRepo.representativeCount(tx, { kind: kind.kind as 'enterprise', memberIds: ids })))
+          throw badRequest(MEMBER_MSG.hasRepresentatives);
         if (kind.kind === 'person' && (await memberRepo.representativeCount(tx, { personIds: ids }))) throw badRequest(MEMBER_MSG.isRepresentative);
         const n = await memberRepo.softDelete(tx, kind, ids, actor.userId);
-        await changeLog.recordMany(tx, actor, kind.tracked, 'delete', rows.map((r) => ({ id: r.id, name: r.name, deptId: r.deptId })));
+        await changeLog.recordMany(
+          tx,
+          actor,
+          kind.tracked,
+          'delete',
+          rows.map((r) => ({ id: r.id, name: r.name, deptId: r.deptId })),
+        );
         return n;
       });
     },

@@ -22,7 +22,20 @@ export function representativeService(kind: MemberKindDef, members: MemberServic
       const rows = await db
         .selectFrom('aocMemberRepresentative as r')
         .innerJoin('aocMemberPerson as p', 'p.id', 'r.personId')
-        .select(['r.id', 'r.memberId', 'r.personId', 'r.title', 'r.sort', 'p.name', 'p.certType', 'p.certNoEnc', 'p.phoneEnc', 'p.company', 'p.post', 'p.isDeleted'])
+        .select([
+          'r.id',
+          'r.memberId',
+          'r.personId',
+          'r.title',
+          'r.sort',
+          'p.name',
+          'p.certType',
+          'p.certNoEnc',
+          'p.phoneEnc',
+          'p.company',
+          'p.post',
+          'p.isDeleted',
+        ])
         .where('r.memberKind', '=', memberKind)
         .where('r.memberId', '=', memberId)
         .where('r.isDeleted', '=', 0)

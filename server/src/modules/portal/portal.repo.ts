@@ -12,7 +12,11 @@ export const portalRepo = {
     return db
       .selectFrom('bladeDept as d')
       .innerJoin('bladeDept as f', (j) =>
-        j.on('f.isDeleted', '=', 0).on('f.deptCategory', '=', 1).onRef('f.tenantId', '=', 'd.tenantId').on(sql<SqlBool>`d.id_path like f.id_path || '%'`),
+        j
+          .on('f.isDeleted', '=', 0)
+          .on('f.deptCategory', '=', 1)
+          .onRef('f.tenantId', '=', 'd.tenantId')
+          .on(sql<SqlBool>`d.id_path like f.id_path || '%'`),
       )
       .select('f.unionId')
       .where('d.id', '=', deptId)

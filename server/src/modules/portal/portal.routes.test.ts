@@ -43,7 +43,13 @@ describe('menus and permissions come from the server per user', () => {
 describe('portal org info', () => {
   it('names the federation and its 总商会 for federation staff', async () => {
     const res = await get('/api/aoc-service/portal/deptInfo/detail', 'nj_aoc');
-    expect(res.body.data).toMatchObject({ orgName: '南京市工商业联合会', chamberName: '南京市总商会', deptName: '南京市工商联', regionLevel: 2, deptCategory: 1 });
+    expect(res.body.data).toMatchObject({
+      orgName: '南京市工商业联合会',
+      chamberName: '南京市总商会',
+      deptName: '南京市工商联',
+      regionLevel: 2,
+      deptCategory: 1,
+    });
   });
 
   it('names the chamber for chamber staff', async () => {
@@ -56,14 +62,14 @@ describe('portal org info', () => {
 describe('getAocUnionId', () => {
   const deptId = async (name: string) => (await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', name).executeTakeFirstOrThrow()).id;
 
-  it('resolves a chamber to its federation\'s union id', async () => {
+  it("resolves a chamber to its federation's union id", async () => {
     const chamber = await deptId('南京市浙江商会');
     const nanjing = await t.db.selectFrom('bladeDept').select('unionId').where('deptName', '=', '南京市工商联').executeTakeFirstOrThrow();
     const res = await get('/api/aoc-service/dept/aoc-union-id', 'nj_coc', { deptId: chamber });
     expect(res.body.data).toBe(nanjing.unionId);
   });
 
-  it('answers 404 for an org outside the user\'s line, and for none at all', async () => {
+  it("answers 404 for an org outside the user's line, and for none at all", async () => {
     expect((await get('/api/aoc-service/dept/aoc-union-id', 'nj_aoc', { deptId: await deptId('苏州市工商联') })).status).toBe(404);
     expect((await get('/api/aoc-service/dept/aoc-union-id', 'nj_aoc', { deptId: '999999999' })).status).toBe(404);
     expect((await get('/api/aoc-service/dept/aoc-union-id', 'js_aoc', { deptId: await deptId('苏州市工商联') })).status).toBe(200);
@@ -71,7 +77,9 @@ describe('getAocUnionId', () => {
 
   it('an administrator gets no more than his own line either: an org beside it is 404', async () => {
     const nanjing = await deptId('南京市工商联');
-    const administrator = (await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'administrator').where('tenantId', '=', '000001').executeTakeFirstOrThrow()).id;
+    const administrator = (
+      await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'administrator').where('tenantId', '=', '000001').executeTakeFirstOrThrow()
+    ).id;
     const user = await createUser(t.db, { account: 'union_admin_nj', deptId: nanjing, roleIds: [administrator] });
     const token = await mintToken(t, user);
     const ask = (deptId: string) => t.call({ url: '/api/aoc-service/dept/aoc-union-id', token, query: { deptId } });
@@ -85,11 +93,21 @@ describe('getAocUnionId across tenants', () => {
   let tm: TestApp;
   afterAll(() => tm?.close());
 
-  it('never answers another tenant\'s org, even to the platform administrator', async () => {
+  it("never answers another tenant's org, even to the platform administrator", async () => {
     tm = await createTestApp({ tenantMode: true });
     const admin = (await tm.login('admin')).access_token;
-    const created = await tm.call({ method: 'POST', url: '/api/blade-system/tenant/submit', token: admin, body: { tenantName: '联合编号测试租户', accountNumber: 5 } });
-    const root = await tm.db.selectFrom('bladeDept').select('id').where('tenantId', '=', created.body.data.tenantId).where('parentId', '=', '0').executeTakeFirstOrThrow();
+    const created = await tm.call({
+      method: 'POST',
+      url: '/api/blade-system/tenant/submit',
+      token: admin,
+      body: { tenantName: '联合编号测试租户', accountNumber: 5 },
+    });
+    const root = await tm.db
+      .selectFrom('bladeDept')
+      .select('id')
+      .where('tenantId', '=', created.body.data.tenantId)
+      .where('parentId', '=', '0')
+      .executeTakeFirstOrThrow();
     // the tenant's root is a federation with a union id of its own
     await tm.db.updateTable('bladeDept').set({ deptCategory: 1, unionId: 'TENANT-UNION-1' }).where('id', '=', root.id).execute();
     const res = await tm.call({ url: '/api/aoc-service/dept/aoc-union-id', token: admin, query: { deptId: root.id } });

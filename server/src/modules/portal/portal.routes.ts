@@ -20,7 +20,11 @@ export default async function portalRoutes(app: FastifyInstance) {
     access: { permission: 'authenticated' },
     handler: async ({ actor }) => {
       const top = await menuRepo.granted(db, actor, { category: 1, rootCode: 'portal' });
-      const children = await menuRepo.grantedChildren(db, actor, top.map((m) => m.id));
+      const children = await menuRepo.grantedChildren(
+        db,
+        actor,
+        top.map((m) => m.id),
+      );
       return toForest([...top, ...children]);
     },
   });

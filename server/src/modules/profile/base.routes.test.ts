@@ -18,17 +18,28 @@ const credit = () => {
 
 const PB = '/api/aoc-service/personbase';
 const EB = '/api/aoc-service/enterprisebase';
-const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) => t.call({ method, url, token: tokens[who], ...opts });
-const person = (over: Record<string, unknown> = {}) => ({ name: '张建国', certType: 1, certNo: idNo(), phone: '13912345678', company: '南京某科技有限公司', ...over });
+const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) =>
+  t.call({ method, url, token: tokens[who], ...opts });
+const person = (over: Record<string, unknown> = {}) => ({
+  name: '张建国',
+  certType: 1,
+  certNo: idNo(),
+  phone: '13912345678',
+  company: '南京某科技有限公司',
+  ...over,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
-  const deptOf = async (account: string) => String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
+  const deptOf = async (account: string) =>
+    String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
   depts.nj = await deptOf('nj_aoc');
   depts.njChamber = await deptOf('nj_coc');
   depts.suzhou = String((await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '苏州市工商联').executeTakeFirstOrThrow()).id);
-  depts.county = String((await t.db.selectFrom('bladeDept').select('id').where('parentId', '=', depts.nj).where('deptCategory', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id);
+  depts.county = String(
+    (await t.db.selectFrom('bladeDept').select('id').where('parentId', '=', depts.nj).where('deptCategory', '=', 1).orderBy('id').executeTakeFirstOrThrow()).id,
+  );
   const sz = await t.db.selectFrom('bladeUser').select('account').where('deptId', '=', depts.suzhou).orderBy('id').executeTakeFirstOrThrow();
   tokens.sz = (await t.login(sz.account)).access_token;
   const county = await t.db.selectFrom('bladeUser').select('account').where('deptId', '=', depts.county).orderBy('id').executeTakeFirst();
@@ -69,7 +80,16 @@ describe('person base: rules', () => {
     const res = await call('nj_aoc', 'POST', `${PB}/submit`, { body: person({ name: '李秀英', certNo }) });
     expect(res.status).toBe(200);
     expect(res.body.msg).toBe('新增成功');
-    expect(res.body.data).toMatchObject({ name: '李秀英', birthDate: '1975-03-01', gender: 2, genderName: '女', phone: '139****5678', visibility: 2, deptId: depts.nj, version: 1 });
+    expect(res.body.data).toMatchObject({
+      name: '李秀英',
+      birthDate: '1975-03-01',
+      gender: 2,
+      genderName: '女',
+      phone: '139****5678',
+      visibility: 2,
+      deptId: depts.nj,
+      version: 1,
+    });
     expect(res.body.data.certNo).toBe(`${certNo.slice(0, 3)}***********${certNo.slice(-4)}`);
     expect(res.body.data.unionId).toMatch(/^P[0-9a-f]{32}$/);
     const stored = await t.db.selectFrom('aocPersonBase').selectAll().where('id', '=', res.body.data.id).executeTakeFirstOrThrow();
@@ -94,7 +114,12 @@ describe('person base: rules', () => {
     expect(full.status).toBe(200);
     expect(full.body.data).toMatchObject({ certNo, phone: '13912345678', id: saved.id });
     await t.app.services.audit.flush();
-    const logs = await t.db.selectFrom('bladeLogUsual').select(['logData', 'createBy']).where('logId', '=', 'profile_sensitive_view').orderBy('id', 'desc').execute();
+    const logs = await t.db
+      .selectFrom('bladeLogUsual')
+      .select(['logData', 'createBy'])
+      .where('logId', '=', 'profile_sensitive_view')
+      .orderBy('id', 'desc')
+      .execute();
     expect(logs[0].createBy).toBe('admin');
     expect(JSON.parse(logs[0].logData!)).toMatchObject({ tag: 'personbase', recordIds: [saved.id], fields: ['certNo', 'phone'] });
   });
@@ -119,7 +144,12 @@ describe('person base: rules', () => {
       .where('l.tag', '=', 'personbase')
       .where('l.recordId', '=', saved.id)
       .execute();
-    expect(log).toEqual(expect.arrayContaining([{ field: 'post', oldValue: null, newValue: '董事长' }, { field: 'education', oldValue: null, newValue: '大学本科' }]));
+    expect(log).toEqual(
+      expect.arrayContaining([
+        { field: 'post', oldValue: null, newValue: '董事长' },
+        { field: 'education', oldValue: null, newValue: '大学本科' },
+      ]),
+    );
     // the profile's own history (personbase/log): newest first, who changed which field from what to what
     const history = await call('nj_aoc', 'GET', `${PB}/log`, { query: { id: saved.id } });
     expect(history.status).toBe(200);
@@ -134,7 +164,7 @@ describe('person base: rules', () => {
 });
 
 describe('person base: scope and the profile permission setting', () => {
-  it('a chamber never sees a federation\'s records, another city neither; the province above does', async () => {
+  it("a chamber never sees a federation's records, another city neither; the province above does", async () => {
     const saved = (await call('nj_aoc', 'POST', `${PB}/submit`, { body: person({ name: '赵德明' }) })).body.data;
     expect((await call('js_aoc', 'GET', `${PB}/detail`, { query: { id: saved.id } })).status).toBe(200);
     expect((await call('nj_coc', 'GET', `${PB}/detail`, { query: { id: saved.id } })).status).toBe(404);
@@ -165,7 +195,9 @@ describe('person base: scope and the profile permission setting', () => {
     expect(seen.body.data.visibilityName).toBe('公开');
     expect((await call('sz', 'GET', `${PB}/list-byname`, { query: { name: '公开档案' } })).body.data.map((r: any) => r.id)).toContain(pub.id);
     expect((await call('sz', 'POST', `${PB}/submit`, { body: { id: pub.id, version: 1, name: 'x', certType: 1, certNo: pub.certNo } })).status).toBe(404);
-    expect((await call('sz', 'POST', `${PB}/experience/submit`, { body: { personId: pub.id, kind: 1, startDate: '2001-01-01', orgName: '某单位' } })).status).toBe(404);
+    expect(
+      (await call('sz', 'POST', `${PB}/experience/submit`, { body: { personId: pub.id, kind: 1, startDate: '2001-01-01', orgName: '某单位' } })).status,
+    ).toBe(404);
     expect((await call('sz', 'GET', `${PB}/experience/list`, { query: { personId: pub.id } })).status).toBe(200);
 
     const priv = (await call('nj_aoc', 'POST', `${PB}/submit`, { body: person({ name: '私密档案人', visibility: 3 }) })).body.data;
@@ -180,19 +212,37 @@ describe('person base: scope and the profile permission setting', () => {
 describe('person profile sections', () => {
   it('adds, lists, updates and removes experience rows, with their rules', async () => {
     const p = (await call('nj_aoc', 'POST', `${PB}/submit`, { body: person({ name: '履历人' }) })).body.data;
-    const bad = await call('nj_aoc', 'POST', `${PB}/experience/submit`, { body: { personId: p.id, kind: 1, startDate: '2010-01-01', endDate: '2009-01-01', orgName: 'A' } });
+    const bad = await call('nj_aoc', 'POST', `${PB}/experience/submit`, {
+      body: { personId: p.id, kind: 1, startDate: '2010-01-01', endDate: '2009-01-01', orgName: 'A' },
+    });
     expect(bad.body.msg).toBe('结束日期不能早于开始日期');
-    expect((await call('nj_aoc', 'POST', `${PB}/experience/submit`, { body: { personId: p.id, kind: 1, startDate: '2010-01-01' } })).body.msg).toBe('请输入单位或学校');
-    expect((await call('nj_aoc', 'POST', `${PB}/experience/submit`, { body: { personId: p.id, kind: 9, startDate: '2010-01-01', orgName: 'A' } })).body.msg).toBe('经历类型取值不正确');
-    const a = await call('nj_aoc', 'POST', `${PB}/experience/submit`, { body: { personId: p.id, kind: 2, startDate: '1998-09-01', endDate: '2002-07-01', orgName: '南京大学', title: '经济学' } });
+    expect((await call('nj_aoc', 'POST', `${PB}/experience/submit`, { body: { personId: p.id, kind: 1, startDate: '2010-01-01' } })).body.msg).toBe(
+      '请输入单位或学校',
+    );
+    expect(
+      (await call('nj_aoc', 'POST', `${PB}/experience/submit`, { body: { personId: p.id, kind: 9, startDate: '2010-01-01', orgName: 'A' } })).body.msg,
+    ).toBe('经历类型取值不正确');
+    const a = await call('nj_aoc', 'POST', `${PB}/experience/submit`, {
+      body: { personId: p.id, kind: 2, startDate: '1998-09-01', endDate: '2002-07-01', orgName: '南京大学', title: '经济学' },
+    });
     expect(a.status).toBe(200);
     expect(a.body.data).toMatchObject({ personId: p.id, kindName: '学习经历', orgName: '南京大学', version: 1 });
-    const b = await call('nj_aoc', 'POST', `${PB}/experience/submit`, { body: { personId: p.id, kind: 1, startDate: '2002-08-01', orgName: '南京某科技有限公司', title: '总经理' } });
+    const b = await call('nj_aoc', 'POST', `${PB}/experience/submit`, {
+      body: { personId: p.id, kind: 1, startDate: '2002-08-01', orgName: '南京某科技有限公司', title: '总经理' },
+    });
     const list = await call('nj_aoc', 'GET', `${PB}/experience/list`, { query: { personId: p.id } });
     expect(list.body.data.map((r: any) => r.orgName)).toEqual(['南京某科技有限公司', '南京大学']);
-    const up = await call('nj_aoc', 'POST', `${PB}/experience/submit`, { body: { id: b.body.data.id, version: 1, personId: p.id, kind: 1, startDate: '2002-08-01', orgName: '南京某科技有限公司', title: '董事长' } });
+    const up = await call('nj_aoc', 'POST', `${PB}/experience/submit`, {
+      body: { id: b.body.data.id, version: 1, personId: p.id, kind: 1, startDate: '2002-08-01', orgName: '南京某科技有限公司', title: '董事长' },
+    });
     expect(up.body).toMatchObject({ msg: '更新成功', data: { title: '董事长', version: 2 } });
-    expect((await call('nj_aoc', 'POST', `${PB}/experience/submit`, { body: { id: b.body.data.id, version: 1, personId: p.id, kind: 1, startDate: '2002-08-01', orgName: 'x' } })).body.msg).toBe(STALE_VERSION_MSG);
+    expect(
+      (
+        await call('nj_aoc', 'POST', `${PB}/experience/submit`, {
+          body: { id: b.body.data.id, version: 1, personId: p.id, kind: 1, startDate: '2002-08-01', orgName: 'x' },
+        })
+      ).body.msg,
+    ).toBe(STALE_VERSION_MSG);
     expect((await call('nj_coc', 'POST', `${PB}/experience/remove`, { query: { ids: a.body.data.id } })).status).toBe(404);
     expect((await call('nj_aoc', 'POST', `${PB}/experience/remove`, { query: { ids: a.body.data.id } })).body.msg).toBe('删除成功');
     expect((await call('nj_aoc', 'GET', `${PB}/experience/list`, { query: { personId: p.id } })).body.data).toHaveLength(1);
@@ -206,14 +256,22 @@ describe('person profile sections', () => {
 
 describe('enterprise base and profile', () => {
   it('checks the credit code, refuses duplicates, scopes, and keeps shareholders at most 100%', async () => {
-    expect((await call('nj_aoc', 'POST', `${EB}/submit`, { body: { name: '测试企业', creditCode: '91110108551385083Q' } })).body.msg).toBe('统一社会信用代码校验位不正确');
+    expect((await call('nj_aoc', 'POST', `${EB}/submit`, { body: { name: '测试企业', creditCode: '91110108551385083Q' } })).body.msg).toBe(
+      '统一社会信用代码校验位不正确',
+    );
     expect((await call('nj_aoc', 'POST', `${EB}/submit`, { body: { name: '测试企业' } })).body.msg).toBe('请输入统一社会信用代码');
-    expect((await call('nj_aoc', 'POST', `${EB}/submit`, { body: { name: '测试企业', creditCode: credit(), registeredCapital: -5 } })).body.msg).toBe('注册资本(万元)不能小于0或过大');
+    expect((await call('nj_aoc', 'POST', `${EB}/submit`, { body: { name: '测试企业', creditCode: credit(), registeredCapital: -5 } })).body.msg).toBe(
+      '注册资本(万元)不能小于0或过大',
+    );
     const code = credit();
-    const e = await call('nj_aoc', 'POST', `${EB}/submit`, { body: { name: '南京钟山智能装备有限公司', creditCode: code, registeredCapital: '1200.50', establishedDate: '2012-05-18', status: 1 } });
+    const e = await call('nj_aoc', 'POST', `${EB}/submit`, {
+      body: { name: '南京钟山智能装备有限公司', creditCode: code, registeredCapital: '1200.50', establishedDate: '2012-05-18', status: 1 },
+    });
     expect(e.status).toBe(200);
     expect(e.body.data).toMatchObject({ registeredCapital: 1200.5, statusName: '存续', establishedDate: '2012-05-18' });
-    expect((await call('nj_aoc', 'POST', `${EB}/submit`, { body: { name: '另一家', creditCode: code } })).body.msg).toBe('该统一社会信用代码的企业已在企业库中');
+    expect((await call('nj_aoc', 'POST', `${EB}/submit`, { body: { name: '另一家', creditCode: code } })).body.msg).toBe(
+      '该统一社会信用代码的企业已在企业库中',
+    );
     expect((await call('sz', 'GET', `${EB}/detail`, { query: { id: e.body.data.id } })).status).toBe(404);
     expect((await call('nj_coc', 'GET', `${EB}/equity/list`, { query: { enterpriseId: e.body.data.id } })).status).toBe(404);
 
@@ -224,16 +282,26 @@ describe('enterprise base and profile', () => {
     expect(over.body.msg).toBe('股东持股比例合计不能超过100%');
     expect((await call('nj_aoc', 'POST', `${EB}/equity/submit`, { body: { enterpriseId: eid, shareholder: '李四', ratio: 40 } })).status).toBe(200);
     // Raising a shareholder's ratio counts the others.
-    expect((await call('nj_aoc', 'POST', `${EB}/equity/submit`, { body: { id: s1.body.data.id, version: 1, enterpriseId: eid, shareholder: '张三', ratio: 61 } })).body.msg).toBe('股东持股比例合计不能超过100%');
+    expect(
+      (await call('nj_aoc', 'POST', `${EB}/equity/submit`, { body: { id: s1.body.data.id, version: 1, enterpriseId: eid, shareholder: '张三', ratio: 61 } }))
+        .body.msg,
+    ).toBe('股东持股比例合计不能超过100%');
     const list = await call('nj_aoc', 'GET', `${EB}/equity/list`, { query: { enterpriseId: eid } });
-    expect(list.body.data.map((r: any) => [r.shareholder, r.ratio])).toEqual([['张三', 60], ['李四', 40]]);
+    expect(list.body.data.map((r: any) => [r.shareholder, r.ratio])).toEqual([
+      ['张三', 60],
+      ['李四', 40],
+    ]);
 
     // Contacts: phone encrypted at rest and masked.
-    const c = await call('nj_aoc', 'POST', `${EB}/contact/submit`, { body: { enterpriseId: eid, name: '王经理', phone: '13800001111', email: 'wang@example.cn' } });
+    const c = await call('nj_aoc', 'POST', `${EB}/contact/submit`, {
+      body: { enterpriseId: eid, name: '王经理', phone: '13800001111', email: 'wang@example.cn' },
+    });
     expect(c.body.data.phone).toBe('138****1111');
     const row = await t.db.selectFrom('aocEnterpriseContact').selectAll().where('id', '=', c.body.data.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('13800001111');
-    expect((await call('nj_aoc', 'POST', `${EB}/contact/submit`, { body: { enterpriseId: eid, name: '王经理', email: 'not-an-email' } })).body.msg).toBe('电子邮箱格式不正确');
+    expect((await call('nj_aoc', 'POST', `${EB}/contact/submit`, { body: { enterpriseId: eid, name: '王经理', email: 'not-an-email' } })).body.msg).toBe(
+      '电子邮箱格式不正确',
+    );
     for (const [key, body] of [
       ['investment', { enterpriseName: '苏州某新材料有限公司', amount: 300, ratio: 30, investDate: '2020-01-01' }],
       ['ip', { ipType: 1, name: '一种智能装备控制方法', regNo: 'CN202010000001.1' }],
@@ -271,7 +339,7 @@ describe('person base: 会员身份 (memberships)', () => {
     return res.body.data.memberships;
   };
 
-  it('lists the member persons with the same certificate and the enterprises and groups they represent, inside the caller\'s member scope', async () => {
+  it("lists the member persons with the same certificate and the enterprises and groups they represent, inside the caller's member scope", async () => {
     const certNo = idNo('19630915');
     const pb = (await call('nj_aoc', 'POST', `${PB}/submit`, { body: person({ name: '顾永明', certNo, visibility: 1 }) })).body.data;
     expect(await memberships('nj_aoc', pb.id)).toEqual([]);
@@ -287,9 +355,21 @@ describe('person base: 会员身份 (memberships)', () => {
     const mine = await memberships('nj_aoc', pb.id);
     expect(mine).toEqual([
       {
-        id: mp.id, name: '顾永明', deptId: depts.nj, deptName: '南京市工商联', status: 1, statusName: '正常',
+        id: mp.id,
+        name: '顾永明',
+        deptId: depts.nj,
+        deptName: '南京市工商联',
+        status: 1,
+        statusName: '正常',
         representatives: [
-          { id: expect.any(String), memberKind: 'enterprise', memberKindName: '企业会员', memberId: ent.id, memberName: '南京永明机电有限公司', title: '法定代表人' },
+          {
+            id: expect.any(String),
+            memberKind: 'enterprise',
+            memberKindName: '企业会员',
+            memberId: ent.id,
+            memberName: '南京永明机电有限公司',
+            title: '法定代表人',
+          },
           { id: expect.any(String), memberKind: 'group', memberKindName: '团体会员', memberId: grp.id, memberName: '南京市机电行业协会', title: '副会长' },
         ].sort((a, b) => Number(a.id) - Number(b.id)),
       },
@@ -302,7 +382,7 @@ describe('person base: 会员身份 (memberships)', () => {
     expect(JSON.stringify(province)).not.toContain(certNo);
   });
 
-  it('never reveals a member person outside the caller\'s member scope, even on a profile the caller may read', async () => {
+  it("never reveals a member person outside the caller's member scope, even on a profile the caller may read", async () => {
     const certNo = idNo('19630916');
     const pb = (await call('nj_aoc', 'POST', `${PB}/submit`, { body: person({ name: '陆建华', certNo, visibility: 1 }) })).body.data;
     const mp = await ok('nj_aoc', `${PSN}/save`, { body: { name: '陆建华', certNo } });

@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  ENTERPRISE_FIELDS, MSG, PERSON_FIELDS, changeLogWithChanges, deptIdFilter, enterpriseBaseSubmit, idQuery, idsQuery, pageOf, pageQuery, personNameQuery, personSubmit,
-  profileBaseRecord, unionIdQuery, type PermissionCode,
+  ENTERPRISE_FIELDS,
+  MSG,
+  PERSON_FIELDS,
+  changeLogWithChanges,
+  deptIdFilter,
+  enterpriseBaseSubmit,
+  idQuery,
+  idsQuery,
+  pageOf,
+  pageQuery,
+  personNameQuery,
+  personSubmit,
+  profileBaseRecord,
+  unionIdQuery,
+  type PermissionCode,
 } from '@gsl/contract';
 import { assertGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -34,7 +47,14 @@ export default async function baseRoutes(app: FastifyInstance) {
     const view = (row: Row, unmasked: boolean) => viewOf(def.fields, row, { timeZone: tz, unmasked }, { unionId: row.unionId, deptName: row.deptName ?? null });
     const answer = async (req: Parameters<typeof logUnmasked>[1], actor: Parameters<typeof unmaskedFor>[1], rows: Row[]) => {
       const unmasked = await unmaskedFor(app, actor);
-      if (unmasked) logUnmasked(app, req, name, rows.map((r) => String(r.id)), shownSensitive(def.fields, rows));
+      if (unmasked)
+        logUnmasked(
+          app,
+          req,
+          name,
+          rows.map((r) => String(r.id)),
+          shownSensitive(def.fields, rows),
+        );
       return rows.map((r) => view(r, unmasked));
     };
 
@@ -53,7 +73,15 @@ export default async function baseRoutes(app: FastifyInstance) {
       tags: ['profile'],
       access: { permission: read },
       query: basePageQuery,
-      scope: { resource: PROFILE_RESOURCE, list: { table: p.sqlTable, deptColumn: 'dept_id', ownerColumn: 'create_user', where: p.kind === 'person' ? 'is_deleted = 0 and visibility <> 3' : 'is_deleted = 0' } },
+      scope: {
+        resource: PROFILE_RESOURCE,
+        list: {
+          table: p.sqlTable,
+          deptColumn: 'dept_id',
+          ownerColumn: 'create_user',
+          where: p.kind === 'person' ? 'is_deleted = 0 and visibility <> 3' : 'is_deleted = 0',
+        },
+      },
       response: pageOf(profileBaseRecord),
       handler: async ({ req, actor, query }) => {
         const page = await svc.page(actor, query, query as Record<string, unknown>);
@@ -84,7 +112,15 @@ export default async function baseRoutes(app: FastifyInstance) {
       response: pageOf(changeLogWithChanges),
       handler: async ({ actor, query }) => {
         await svc.detail(actor, { id: query.id }); // inside the caller's scope, or 404
-        return recordHistory(app.db, { tenantId: actor.tenantId, tag: name, tagName: label, recordId: query.id, current: query.current, size: query.size, timeZone: tz });
+        return recordHistory(app.db, {
+          tenantId: actor.tenantId,
+          tag: name,
+          tagName: label,
+          recordId: query.id,
+          current: query.current,
+          size: query.size,
+          timeZone: tz,
+        });
       },
     });
 

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
-  PROFILE_MSG, STALE_VERSION_MSG, VERSION_REQUIRED_MSG, certProblem, idCardBirthDate, idCardGender, isMaskedCert, labelsOf, type Fields, type PageQuery,
+  PROFILE_MSG,
+  STALE_VERSION_MSG,
+  VERSION_REQUIRED_MSG,
+  certProblem,
+  idCardBirthDate,
+  idCardGender,
+  isMaskedCert,
+  labelsOf,
+  type Fields,
+  type PageQuery,
 } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
@@ -82,7 +91,6 @@ export const enterpriseBaseDef = (parent: ParentDef, fields: Fields): BaseDef =>
   tracked: tracked('enterprisebase', fields),
 });
 
-
 export function baseService(def: BaseDef, db: Db, cipher: () => Promise<PersonalDataCipher>) {
   const isPerson = def.parent.kind === 'person';
   const table = def.parent.table;
@@ -96,7 +104,9 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
     anyDb(q).selectFrom(`${table} as p`).leftJoin('bladeDept as d', 'd.id', 'p.deptId').where('p.isDeleted', '=', 0).where('p.tenantId', '=', actor.tenantId);
 
   const findOne = async (q: Db, actor: Actor, scope: DataScope, by: { id?: string; unionId?: string }, mode: 'read' | 'write', lock = false) => {
-    let s = base(q, actor).select(selectOf('p', def.fields, extra) as any).where((eb) => access(eb, scope, actor, mode));
+    let s = base(q, actor)
+      .select(selectOf('p', def.fields, extra) as any)
+      .where((eb) => access(eb, scope, actor, mode));
     s = by.id ? s.where('p.id', '=', by.id) : s.where('p.unionId', '=', by.unionId!);
     if (lock) s = s.forUpdate('p');
     return (await s.executeTakeFirst()) as Row | undefined;
@@ -128,7 +138,10 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
         }
         return eb.and(parts);
       });
-      const result = await paginate<Row>(q, (qb) => qb.select(selectOf('p', def.fields, extra) as any), page, def.whitelist, [['p.createTime', 'desc'], ['p.id', 'desc']]);
+      const result = await paginate<Row>(q, (qb) => qb.select(selectOf('p', def.fields, extra) as any), page, def.whitelist, [
+        ['p.createTime', 'desc'],
+        ['p.id', 'desc'],
+      ]);
       return { ...result, records: result.records.map((r) => decrypt(def.fields, r, c)) };
     },
 
@@ -217,7 +230,13 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
             }
           }
           const after = decrypt(def.fields, (await findOne(tx, actor, { ...scope, rules: [{ type: 1 }] }, { id: input.id }, 'read'))!, c);
-          await changeLog.record(tx, actor, def.tracked, { mode: 'update', recordId: input.id!, recordName: String(after.name), deptId: String(after.deptId) }, { before, after });
+          await changeLog.record(
+            tx,
+            actor,
+            def.tracked,
+            { mode: 'update', recordId: input.id!, recordName: String(after.name), deptId: String(after.deptId) },
+            { before, after },
+          );
         });
         return { row: await service.detail(actor, { id: input.id }), created: false };
       } catch (err) {
@@ -243,7 +262,13 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
         for (const s of SECTIONS.filter((x) => x.parent.kind === def.parent.kind)) {
           await anyDb(tx).updateTable(s.table).set(gone).where('parentId', 'in', ids).where('isDeleted', '=', 0).execute();
         }
-        await changeLog.recordMany(tx, actor, def.tracked, 'delete', rows.map((x) => ({ id: String(x.id), name: x.name, deptId: String(x.deptId) })));
+        await changeLog.recordMany(
+          tx,
+          actor,
+          def.tracked,
+          'delete',
+          rows.map((x) => ({ id: String(x.id), name: x.name, deptId: String(x.deptId) })),
+        );
         return Number(r.numUpdatedRows);
       });
     },

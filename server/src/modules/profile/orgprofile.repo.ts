@@ -28,7 +28,12 @@ const inScope = (scope: DataScope) => (q: Reports) => q.where((eb) => scopePredi
 /** Organisation profiles (aoc_org_profile: one per org), their annual reports and the member statistics they show. */
 export const orgProfileRepo = {
   async findProfile(db: Db, deptId: string): Promise<Row | undefined> {
-    return (await db.selectFrom('aocOrgProfile as o').select(selectOf('o', ORG_PROFILE_FIELDS)).where('o.deptId', '=', deptId).where('o.isDeleted', '=', 0).executeTakeFirst()) as Row | undefined;
+    return (await db
+      .selectFrom('aocOrgProfile as o')
+      .select(selectOf('o', ORG_PROFILE_FIELDS))
+      .where('o.deptId', '=', deptId)
+      .where('o.isDeleted', '=', 0)
+      .executeTakeFirst()) as Row | undefined;
   },
 
   /** The org's live profile, locked until the transaction ends. */
@@ -37,16 +42,28 @@ export const orgProfileRepo = {
   },
 
   async insertProfile(tx: Db, values: FieldValues & Author): Promise<void> {
-    await tx.insertInto('aocOrgProfile').values(values as Insertable<AocOrgProfileTable>).execute();
+    await tx
+      .insertInto('aocOrgProfile')
+      .values(values as Insertable<AocOrgProfileTable>)
+      .execute();
   },
 
   async updateProfile(tx: Db, id: string, values: FieldValues & { updateUser: string }): Promise<void> {
-    await tx.updateTable('aocOrgProfile').set({ ...(values as Updateable<AocOrgProfileTable>), version: sql`version + 1`, updateTime: sql`now()` }).where('id', '=', id).execute();
+    await tx
+      .updateTable('aocOrgProfile')
+      .set({ ...(values as Updateable<AocOrgProfileTable>), version: sql`version + 1`, updateTime: sql`now()` })
+      .where('id', '=', id)
+      .execute();
   },
 
   reportPage(db: Db, tenantId: string, deptId: string, page: PageQuery, filters: Record<string, unknown>) {
-    const q = reports(db, tenantId).where('r.deptId', '=', deptId).where((eb) => eb.and(filterExpressions(eb, filters, REPORT_WHITELIST)));
-    return paginate<Row>(q, (qb) => withReportColumns(qb as Reports) as never, page, REPORT_WHITELIST, [['r.year', 'desc'], ['r.id', 'desc']]);
+    const q = reports(db, tenantId)
+      .where('r.deptId', '=', deptId)
+      .where((eb) => eb.and(filterExpressions(eb, filters, REPORT_WHITELIST)));
+    return paginate<Row>(q, (qb) => withReportColumns(qb as Reports) as never, page, REPORT_WHITELIST, [
+      ['r.year', 'desc'],
+      ['r.id', 'desc'],
+    ]);
   },
 
   /** A live report of the tenant inside the scope; `lock` holds it until the transaction ends. */
@@ -62,7 +79,11 @@ export const orgProfileRepo = {
   },
 
   async insertReport(tx: Db, values: FieldValues & Author & { status: number }): Promise<string> {
-    const r = await tx.insertInto('aocOrgAnnualReport').values(values as Insertable<AocOrgAnnualReportTable>).returning('id').executeTakeFirstOrThrow();
+    const r = await tx
+      .insertInto('aocOrgAnnualReport')
+      .values(values as Insertable<AocOrgAnnualReportTable>)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return String(r.id);
   },
 
@@ -93,7 +114,11 @@ export const orgProfileRepo = {
   },
 
   async softDeleteReports(tx: Db, ids: string[], userId: string): Promise<void> {
-    await tx.updateTable('aocOrgAnnualReport').set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` }).where('id', 'in', ids).execute();
+    await tx
+      .updateTable('aocOrgAnnualReport')
+      .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
+      .where('id', 'in', ids)
+      .execute();
   },
 
   /**
@@ -111,6 +136,11 @@ export const orgProfileRepo = {
 
   /** The overview the org filled in by year (the memberstat section). */
   storedMemberStats(db: Db, deptId: string) {
-    return db.selectFrom('aocOrgMemberStat').select(['year', 'total', 'enterprise', 'group', 'person']).where('parentId', '=', deptId).where('isDeleted', '=', 0).execute();
+    return db
+      .selectFrom('aocOrgMemberStat')
+      .select(['year', 'total', 'enterprise', 'group', 'person'])
+      .where('parentId', '=', deptId)
+      .where('isDeleted', '=', 0)
+      .execute();
   },
 };

@@ -6,12 +6,14 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 const depts: Record<string, string> = {};
 const OP = '/api/aoc-service/orgprofile';
-const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) => t.call({ method, url, token: tokens[who], ...opts });
+const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) =>
+  t.call({ method, url, token: tokens[who], ...opts });
 
 beforeAll(async () => {
   t = await createTestApp();
   for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
-  const deptOf = async (account: string) => String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
+  const deptOf = async (account: string) =>
+    String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
   depts.nj = await deptOf('nj_aoc');
   depts.njChamber = await deptOf('nj_coc');
   depts.suzhou = String((await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '苏州市工商联').executeTakeFirstOrThrow()).id);
@@ -37,10 +39,14 @@ describe('organisation profile', () => {
       expect(r.status, msg).toBe(400);
       expect(r.body.msg).toBe(msg);
     }
-    const saved = await call('nj_coc', 'POST', `${OP}/submit`, { body: { deptId: depts.njChamber, name: '南京市浙江商会', introduction: '在宁浙商之家', zipCode: '210000', orgCode: 'MA1MXB5E5', chamberType: 3 } });
+    const saved = await call('nj_coc', 'POST', `${OP}/submit`, {
+      body: { deptId: depts.njChamber, name: '南京市浙江商会', introduction: '在宁浙商之家', zipCode: '210000', orgCode: 'MA1MXB5E5', chamberType: 3 },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ msg: '新增成功', data: { version: 1, introduction: '在宁浙商之家', chamberTypeName: '异地商会(在苏)' } });
-    const up = await call('nj_coc', 'POST', `${OP}/submit`, { body: { deptId: depts.njChamber, version: 1, name: '南京市浙江商会', partyBuilding: '成立商会党支部' } });
+    const up = await call('nj_coc', 'POST', `${OP}/submit`, {
+      body: { deptId: depts.njChamber, version: 1, name: '南京市浙江商会', partyBuilding: '成立商会党支部' },
+    });
     expect(up.body).toMatchObject({ msg: '更新成功', data: { version: 2, partyBuilding: '成立商会党支部', introduction: '在宁浙商之家' } });
     expect((await call('nj_coc', 'POST', `${OP}/submit`, { body: { deptId: depts.njChamber, version: 1, name: 'x' } })).body.msg).toBe(STALE_VERSION_MSG);
     // Nanjing (above) reads it; Suzhou and the chamber for Nanjing's own profile get 404.
@@ -56,9 +62,13 @@ describe('organisation profile', () => {
     expect((await call('nj_coc', 'POST', `${OP}/memberstat/submit`, { body: { ...y, total: 63 } })).status).toBe(200);
     expect((await call('nj_coc', 'POST', `${OP}/memberstat/submit`, { body: { ...y, total: 70 } })).body.msg).toBe('该年度的数据已存在');
     expect((await call('nj_coc', 'POST', `${OP}/operating/submit`, { body: { deptId: depts.njChamber, year: 1800 } })).body.msg).toBe('年度应在1900到2100之间');
-    const leader = await call('nj_coc', 'POST', `${OP}/leader/submit`, { body: { deptId: depts.njChamber, termNo: 5, name: '陈国华', post: '会长', isCurrent: 1 } });
+    const leader = await call('nj_coc', 'POST', `${OP}/leader/submit`, {
+      body: { deptId: depts.njChamber, termNo: 5, name: '陈国华', post: '会长', isCurrent: 1 },
+    });
     expect(leader.body.data).toMatchObject({ termNo: 5, isCurrent: 1 });
-    expect((await call('nj_coc', 'POST', `${OP}/leader/submit`, { body: { deptId: depts.njChamber, termNo: 31, name: 'x', post: 'y' } })).body.msg).toBe('届次应在1到30之间');
+    expect((await call('nj_coc', 'POST', `${OP}/leader/submit`, { body: { deptId: depts.njChamber, termNo: 31, name: 'x', post: 'y' } })).body.msg).toBe(
+      '届次应在1到30之间',
+    );
     expect((await call('nj_coc', 'GET', `${OP}/leader/list`, { query: { deptId: depts.njChamber } })).body.data.map((r: any) => r.name)).toContain('陈国华');
   });
 
@@ -69,8 +79,21 @@ describe('organisation profile', () => {
     const thisYear = rows.find((r) => r.year === new Date().getFullYear())!;
     expect(thisYear.source).toBe('computed');
     const count = async (table: 'aocMemberEnterprise' | 'aocMemberGroup' | 'aocMemberPerson') =>
-      Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).where('deptId', '=', depts.nj).where('isDeleted', '=', 0).executeTakeFirstOrThrow()).n);
-    expect(thisYear).toMatchObject({ enterprise: await count('aocMemberEnterprise'), group: await count('aocMemberGroup'), person: await count('aocMemberPerson') });
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('deptId', '=', depts.nj)
+            .where('isDeleted', '=', 0)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(thisYear).toMatchObject({
+      enterprise: await count('aocMemberEnterprise'),
+      group: await count('aocMemberGroup'),
+      person: await count('aocMemberPerson'),
+    });
     expect(thisYear.total).toBe(thisYear.enterprise + thisYear.group + thisYear.person);
     // Cumulative: never decreasing year over year.
     const computed = rows.filter((r) => r.source === 'computed').sort((a, b) => a.year - b.year);
@@ -79,14 +102,21 @@ describe('organisation profile', () => {
   });
 
   it('annual reports: draft, submit, read-only once submitted, returned by the org above only', async () => {
-    const d = await call('nj_coc', 'POST', `${OP}/annualreport/submit`, { body: { deptId: depts.njChamber, year: 2025, title: '2025年度工作报告', content: '全年工作总结' } });
+    const d = await call('nj_coc', 'POST', `${OP}/annualreport/submit`, {
+      body: { deptId: depts.njChamber, year: 2025, title: '2025年度工作报告', content: '全年工作总结' },
+    });
     expect(d.status).toBe(200);
     expect(d.body.data).toMatchObject({ status: 0, statusName: '草稿', version: 1 });
-    expect((await call('nj_coc', 'POST', `${OP}/annualreport/submit`, { body: { deptId: depts.njChamber, year: 2025, title: '重复' } })).body.msg).toBe('该组织该年度的年报已存在');
+    expect((await call('nj_coc', 'POST', `${OP}/annualreport/submit`, { body: { deptId: depts.njChamber, year: 2025, title: '重复' } })).body.msg).toBe(
+      '该组织该年度的年报已存在',
+    );
     const sub = await call('nj_coc', 'POST', `${OP}/annualreport/report`, { body: { id: d.body.data.id, version: 1 } });
     expect(sub.body).toMatchObject({ msg: '提交成功', data: { status: 1, statusName: '已提交' } });
     expect(sub.body.data.submitTime).toMatch(/^\d{4}-\d{2}-\d{2} /);
-    expect((await call('nj_coc', 'POST', `${OP}/annualreport/submit`, { body: { id: d.body.data.id, version: 2, deptId: depts.njChamber, year: 2025, title: 'x' } })).body.msg).toBe('年报已提交,不能修改或删除');
+    expect(
+      (await call('nj_coc', 'POST', `${OP}/annualreport/submit`, { body: { id: d.body.data.id, version: 2, deptId: depts.njChamber, year: 2025, title: 'x' } }))
+        .body.msg,
+    ).toBe('年报已提交,不能修改或删除');
     expect((await call('nj_coc', 'POST', `${OP}/annualreport/remove`, { query: { ids: d.body.data.id } })).body.msg).toBe('年报已提交,不能修改或删除');
     expect((await call('nj_coc', 'POST', `${OP}/annualreport/return`, { body: { id: d.body.data.id, version: 2 } })).body.msg).toBe('只能由上级组织退回年报');
     const ret = await call('nj_aoc', 'POST', `${OP}/annualreport/return`, { body: { id: d.body.data.id, version: 2, reason: '请补充会员发展情况' } });

@@ -1,8 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  ANNUAL_REPORT_FIELDS, MSG, ORG_PROFILE_FIELDS, REPORT_STATUS, annualReportRecord, annualReportSubmit, idQuery, idsQuery, memberStatistic, orgDeptQuery, orgProfileRecord,
-  orgProfileSubmit, pageOf, pageQuery, requiredId,
+  ANNUAL_REPORT_FIELDS,
+  MSG,
+  ORG_PROFILE_FIELDS,
+  REPORT_STATUS,
+  annualReportRecord,
+  annualReportSubmit,
+  idQuery,
+  idsQuery,
+  memberStatistic,
+  orgDeptQuery,
+  orgProfileRecord,
+  orgProfileSubmit,
+  pageOf,
+  pageQuery,
+  requiredId,
 } from '@gsl/contract';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
@@ -15,7 +28,13 @@ import { parentScope } from './section.routes.js';
 import { registerProfileAttachments } from './profile.attach.js';
 
 const reportListQuery = pageQuery.extend({ deptId: requiredId('机构编号格式不正确') }).passthrough();
-const returnBody = z.object({ id: requiredId(), version: z.coerce.number({ message: '数据版本号必须是数字' }).int().min(1, '数据版本号不正确').max(2_147_483_647, '数据版本号不正确'), reason: z.string().trim().max(500, '退回原因不能超过500个字符').optional() }).strict();
+const returnBody = z
+  .object({
+    id: requiredId(),
+    version: z.coerce.number({ message: '数据版本号必须是数字' }).int().min(1, '数据版本号不正确').max(2_147_483_647, '数据版本号不正确'),
+    reason: z.string().trim().max(500, '退回原因不能超过500个字符').optional(),
+  })
+  .strict();
 
 /**
  * Organisation profile (组织档案) of a federation, chamber or association: one record per org (basic
@@ -45,7 +64,12 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
       const empty: Record<string, unknown> = Object.fromEntries(Object.keys(ORG_PROFILE_FIELDS).map((k) => [k, null]));
       const draft = { ...empty, id: null, deptId: String(org.id), version: 0, createTime: null, updateTime: null } as unknown as Row;
       Object.assign(draft, { name: org.fullName ?? org.deptName, regionCode: org.regionCode, chamberType: org.chamberType });
-      return { ...viewOf(ORG_PROFILE_FIELDS, draft, { timeZone: tz, unmasked: false }, { deptName: org.deptName }), id: null, createTime: null, updateTime: null };
+      return {
+        ...viewOf(ORG_PROFILE_FIELDS, draft, { timeZone: tz, unmasked: false }, { deptName: org.deptName }),
+        id: null,
+        createTime: null,
+        updateTime: null,
+      };
     },
   });
 

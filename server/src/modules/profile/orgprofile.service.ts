@@ -1,4 +1,12 @@
-import { ANNUAL_REPORT_FIELDS, ORG_PROFILE_FIELDS, PROFILE_MSG, STALE_VERSION_MSG, VERSION_REQUIRED_MSG, type PageQuery, type PermissionCode } from '@gsl/contract';
+import {
+  ANNUAL_REPORT_FIELDS,
+  ORG_PROFILE_FIELDS,
+  PROFILE_MSG,
+  STALE_VERSION_MSG,
+  VERSION_REQUIRED_MSG,
+  type PageQuery,
+  type PermissionCode,
+} from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { assertGranted } from '../../platform/access/grants.js';
@@ -44,7 +52,14 @@ export function orgProfileService(db: Db, cipher: () => Promise<PersonalDataCiph
         const current = await orgProfileRepo.lockProfile(tx, input.deptId);
         if (!current) {
           try {
-            await orgProfileRepo.insertProfile(tx, { ...values, tenantId: actor.tenantId, deptId: input.deptId, createUser: actor.userId, createDept: actor.deptId, updateUser: actor.userId });
+            await orgProfileRepo.insertProfile(tx, {
+              ...values,
+              tenantId: actor.tenantId,
+              deptId: input.deptId,
+              createUser: actor.userId,
+              createDept: actor.deptId,
+              updateUser: actor.userId,
+            });
           } catch (err) {
             if (dbErrorCode(err) === '23505') throw badRequest(STALE_VERSION_MSG);
             throw err;
@@ -83,13 +98,22 @@ export function orgProfileService(db: Db, cipher: () => Promise<PersonalDataCiph
       try {
         const id = await db.transaction().execute(async (tx) => {
           if (!input.id) {
-            return orgProfileRepo.insertReport(tx, { ...values, tenantId: actor.tenantId, deptId: input.deptId, status: 0, createUser: actor.userId, createDept: actor.deptId, updateUser: actor.userId });
+            return orgProfileRepo.insertReport(tx, {
+              ...values,
+              tenantId: actor.tenantId,
+              deptId: input.deptId,
+              status: 0,
+              createUser: actor.userId,
+              createDept: actor.deptId,
+              updateUser: actor.userId,
+            });
           }
           if (input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
           const current = await findReport(tx, actor, input.id, true, scope);
           if (!current || String(current.deptId) !== input.deptId) throw notFound();
           if (Number(current.status) === 1) throw badRequest(PROFILE_MSG.reportSubmitted);
-          if (!(await orgProfileRepo.updateReportAtVersion(tx, input.id, input.version, { ...values, status: 0, updateUser: actor.userId }))) throw badRequest(STALE_VERSION_MSG);
+          if (!(await orgProfileRepo.updateReportAtVersion(tx, input.id, input.version, { ...values, status: 0, updateUser: actor.userId })))
+            throw badRequest(STALE_VERSION_MSG);
           return input.id;
         });
         return (await findReport(db, actor, id))!;

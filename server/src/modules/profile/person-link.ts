@@ -28,7 +28,14 @@ export async function membershipsOf(db: Db, actor: Actor, cert: CertKey): Promis
   const rows = await personLinkRepo.memberPersons(db, scope, cert);
   if (!rows.length) return [];
   const kinds = [...(enterprises ? ['enterprise' as const] : []), ...(groups ? ['group' as const] : [])];
-  const reps = kinds.length ? await personLinkRepo.representations(db, scope, rows.map((r) => r.id), kinds) : [];
+  const reps = kinds.length
+    ? await personLinkRepo.representations(
+        db,
+        scope,
+        rows.map((r) => r.id),
+        kinds,
+      )
+    : [];
   const byPerson = new Map<string, RepresentedMember[]>();
   for (const r of reps) {
     const list = byPerson.get(String(r.personId)) ?? [];

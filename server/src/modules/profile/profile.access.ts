@@ -18,7 +18,13 @@ export const anyDb = (db: Db) => db as unknown as Kysely<any>;
  * 2 本组织及上级可见 (default) — read and written inside the data scope (the owning org and the orgs above it).
  * 3 仅本人可见 — only its creator (inside the scope) and the platform administrator.
  */
-export function personAccess(eb: ExpressionBuilder<any, any>, scope: DataScope, isAdministrator: boolean, mode: 'read' | 'write', a = 'p'): Expression<SqlBool> {
+export function personAccess(
+  eb: ExpressionBuilder<any, any>,
+  scope: DataScope,
+  isAdministrator: boolean,
+  mode: 'read' | 'write',
+  a = 'p',
+): Expression<SqlBool> {
   const inScope = scopePredicate(eb, scope, { dept: `${a}.deptId`, owner: `${a}.createUser` });
   const notPrivate = isAdministrator
     ? sql<SqlBool>`true`
@@ -28,7 +34,15 @@ export function personAccess(eb: ExpressionBuilder<any, any>, scope: DataScope, 
 }
 
 /** The live parent record (person, enterprise, org) the actor may read or write, with its owning org. */
-export async function findParent(db: Db, parent: ParentDef, actor: Actor, scope: DataScope, id: string, mode: 'read' | 'write', lock = false): Promise<{ id: string; deptId: string } | undefined> {
+export async function findParent(
+  db: Db,
+  parent: ParentDef,
+  actor: Actor,
+  scope: DataScope,
+  id: string,
+  mode: 'read' | 'write',
+  lock = false,
+): Promise<{ id: string; deptId: string } | undefined> {
   if (parent.kind === 'org') {
     let q = db
       .selectFrom('bladeDept as d')

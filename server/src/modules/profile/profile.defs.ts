@@ -1,7 +1,24 @@
 import {
-  ANNUAL_REPORT_FIELDS, CREDIT_FIELDS, ENTERPRISE_CONTACT_FIELDS, ENTERPRISE_FIELDS, EQUITY_FIELDS, HONOUR_FIELDS, INVESTMENT_FIELDS, IP_FIELDS,
-  ORG_BRANCH_FIELDS, ORG_DEPARTMENT_FIELDS, ORG_HONOUR_FIELDS, ORG_LEADER_FIELDS, ORG_MEMBER_STAT_FIELDS, ORG_OPERATING_FIELDS, ORG_PROFILE_FIELDS,
-  PENALTY_FIELDS, PERSON_EXPERIENCE_FIELDS, PERSON_FIELDS, type Fields, type ProfileParent,
+  ANNUAL_REPORT_FIELDS,
+  CREDIT_FIELDS,
+  ENTERPRISE_CONTACT_FIELDS,
+  ENTERPRISE_FIELDS,
+  EQUITY_FIELDS,
+  HONOUR_FIELDS,
+  INVESTMENT_FIELDS,
+  IP_FIELDS,
+  ORG_BRANCH_FIELDS,
+  ORG_DEPARTMENT_FIELDS,
+  ORG_HONOUR_FIELDS,
+  ORG_LEADER_FIELDS,
+  ORG_MEMBER_STAT_FIELDS,
+  ORG_OPERATING_FIELDS,
+  ORG_PROFILE_FIELDS,
+  PENALTY_FIELDS,
+  PERSON_EXPERIENCE_FIELDS,
+  PERSON_FIELDS,
+  type Fields,
+  type ProfileParent,
 } from '@gsl/contract';
 
 /** The data-scope resource of every profile record (blade_scope_data.resource_code). */
@@ -38,31 +55,74 @@ export interface SectionDef {
 }
 
 export const PERSON_PARENT: ParentDef = {
-  kind: 'person', label: '人员', prefix: '/api/aoc-service/personbase', permission: 'profile_person', parentField: 'personId', sqlTable: 'aoc_person_base', table: 'aocPersonBase',
+  kind: 'person',
+  label: '人员',
+  prefix: '/api/aoc-service/personbase',
+  permission: 'profile_person',
+  parentField: 'personId',
+  sqlTable: 'aoc_person_base',
+  table: 'aocPersonBase',
 };
 export const ENTERPRISE_PARENT: ParentDef = {
-  kind: 'enterprise', label: '企业', prefix: '/api/aoc-service/enterprisebase', permission: 'profile_enterprise', parentField: 'enterpriseId', sqlTable: 'aoc_enterprise_base', table: 'aocEnterpriseBase',
+  kind: 'enterprise',
+  label: '企业',
+  prefix: '/api/aoc-service/enterprisebase',
+  permission: 'profile_enterprise',
+  parentField: 'enterpriseId',
+  sqlTable: 'aoc_enterprise_base',
+  table: 'aocEnterpriseBase',
 };
 export const ORG_PARENT: ParentDef = {
-  kind: 'org', label: '组织', prefix: '/api/aoc-service/orgprofile', permission: 'profile_org', parentField: 'deptId', sqlTable: 'blade_dept', table: 'bladeDept',
+  kind: 'org',
+  label: '组织',
+  prefix: '/api/aoc-service/orgprofile',
+  permission: 'profile_org',
+  parentField: 'deptId',
+  sqlTable: 'blade_dept',
+  table: 'bladeDept',
 };
 
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-const section = (parent: ParentDef, key: string, label: string, sqlTable: string, fields: Fields, order: SectionDef['order'], uniqueYear = false): SectionDef => ({
-  parent, key, label, sqlTable, table: camel(sqlTable), fields, order, uniqueYear,
+const section = (
+  parent: ParentDef,
+  key: string,
+  label: string,
+  sqlTable: string,
+  fields: Fields,
+  order: SectionDef['order'],
+  uniqueYear = false,
+): SectionDef => ({
+  parent,
+  key,
+  label,
+  sqlTable,
+  table: camel(sqlTable),
+  fields,
+  order,
+  uniqueYear,
 });
 
 export const SECTIONS: SectionDef[] = [
-  section(PERSON_PARENT, 'experience', '经历', 'aoc_person_experience', PERSON_EXPERIENCE_FIELDS, [['kind', 'asc'], ['startDate', 'desc'], ['sort', 'asc']]),
+  section(PERSON_PARENT, 'experience', '经历', 'aoc_person_experience', PERSON_EXPERIENCE_FIELDS, [
+    ['kind', 'asc'],
+    ['startDate', 'desc'],
+    ['sort', 'asc'],
+  ]),
   section(PERSON_PARENT, 'investment', '投资情况', 'aoc_person_investment', INVESTMENT_FIELDS, [['investDate', 'desc']]),
   section(PERSON_PARENT, 'honour', '荣誉', 'aoc_person_honour', HONOUR_FIELDS, [['honourDate', 'desc']]),
   section(ENTERPRISE_PARENT, 'contact', '联系人', 'aoc_enterprise_contact', ENTERPRISE_CONTACT_FIELDS, [['name', 'asc']]),
   section(ENTERPRISE_PARENT, 'equity', '股权结构', 'aoc_enterprise_equity', EQUITY_FIELDS, [['ratio', 'desc']]),
   section(ENTERPRISE_PARENT, 'investment', '对外投资', 'aoc_enterprise_investment', INVESTMENT_FIELDS, [['investDate', 'desc']]),
-  section(ENTERPRISE_PARENT, 'ip', '知识产权', 'aoc_enterprise_ip', IP_FIELDS, [['ipType', 'asc'], ['applyDate', 'desc']]),
+  section(ENTERPRISE_PARENT, 'ip', '知识产权', 'aoc_enterprise_ip', IP_FIELDS, [
+    ['ipType', 'asc'],
+    ['applyDate', 'desc'],
+  ]),
   section(ENTERPRISE_PARENT, 'credit', '信用信息', 'aoc_enterprise_credit', CREDIT_FIELDS, [['ratedDate', 'desc']]),
   section(ENTERPRISE_PARENT, 'penalty', '行政处罚', 'aoc_enterprise_penalty', PENALTY_FIELDS, [['penaltyDate', 'desc']]),
-  section(ORG_PARENT, 'leader', '领导班子', 'aoc_org_leader', ORG_LEADER_FIELDS, [['termNo', 'desc'], ['sort', 'asc']]),
+  section(ORG_PARENT, 'leader', '领导班子', 'aoc_org_leader', ORG_LEADER_FIELDS, [
+    ['termNo', 'desc'],
+    ['sort', 'asc'],
+  ]),
   section(ORG_PARENT, 'operating', '年度运营情况', 'aoc_org_operating', ORG_OPERATING_FIELDS, [['year', 'desc']], true),
   section(ORG_PARENT, 'department', '秘书处部门', 'aoc_org_department', ORG_DEPARTMENT_FIELDS, [['sort', 'asc']]),
   section(ORG_PARENT, 'branch', '分支机构', 'aoc_org_branch', ORG_BRANCH_FIELDS, [['establishedDate', 'desc']]),
@@ -96,18 +156,34 @@ export function columnsOf(fields: Fields): { plain: string[]; dates: string[]; s
 export function sqlType(f: Fields[string]): string {
   const k = f.kind;
   switch (k.t) {
-    case 'text': return `varchar(${k.max})`;
-    case 'code': case 'year': case 'flag': return 'smallint';
-    case 'int': return 'integer';
-    case 'date': return 'date';
-    case 'money': return 'numeric(16,2)';
-    case 'ratio': return 'numeric(7,4)';
-    case 'credit': return 'varchar(18)';
-    case 'orgcode': return 'varchar(9)';
-    case 'mobile': case 'tel': return 'varchar(30)';
-    case 'email': return 'varchar(100)';
-    case 'url': return 'varchar(500)';
-    case 'zip': return 'varchar(6)';
-    case 'region': return 'varchar(12)';
+    case 'text':
+      return `varchar(${k.max})`;
+    case 'code':
+    case 'year':
+    case 'flag':
+      return 'smallint';
+    case 'int':
+      return 'integer';
+    case 'date':
+      return 'date';
+    case 'money':
+      return 'numeric(16,2)';
+    case 'ratio':
+      return 'numeric(7,4)';
+    case 'credit':
+      return 'varchar(18)';
+    case 'orgcode':
+      return 'varchar(9)';
+    case 'mobile':
+    case 'tel':
+      return 'varchar(30)';
+    case 'email':
+      return 'varchar(100)';
+    case 'url':
+      return 'varchar(500)';
+    case 'zip':
+      return 'varchar(6)';
+    case 'region':
+      return 'varchar(12)';
   }
 }

@@ -29,7 +29,6 @@ export function parentScope(parent: ParentDef, idFrom: 'query.id' | 'query.ids' 
   return { resource: PROFILE_RESOURCE, record: { table: parent.sqlTable, idFrom, deptColumn: 'dept_id', ownerColumn: 'create_user', where } };
 }
 
-
 /** list / submit / remove of every profile section (experience, equity, leadership …). */
 export default async function sectionRoutes(app: FastifyInstance) {
   const cipher = () => personalDataCipher(app.db, { production: app.config.production });
@@ -55,7 +54,14 @@ export default async function sectionRoutes(app: FastifyInstance) {
       handler: async ({ req, actor, query }) => {
         const rows = await svc.list(actor, (query as Record<string, string>)[p.parentField]);
         const unmasked = sensitive && (await unmaskedFor(app, actor));
-        if (unmasked) logUnmasked(app, req, `${p.kind}_${def.key}`, rows.map((r) => String(r.id)), shownSensitive(def.fields, rows));
+        if (unmasked)
+          logUnmasked(
+            app,
+            req,
+            `${p.kind}_${def.key}`,
+            rows.map((r) => String(r.id)),
+            shownSensitive(def.fields, rows),
+          );
         return rows.map((r) => view(r, unmasked));
       },
     });
@@ -83,7 +89,10 @@ export default async function sectionRoutes(app: FastifyInstance) {
       tags: ['profile'],
       access: { permission: `${p.permission}_edit` as PermissionCode },
       query: idsQuery,
-      scope: { resource: PROFILE_RESOURCE, record: { table: def.sqlTable, idFrom: 'query.ids', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' } },
+      scope: {
+        resource: PROFILE_RESOURCE,
+        record: { table: def.sqlTable, idFrom: 'query.ids', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' },
+      },
       handler: async ({ actor, query }) => {
         await svc.remove(actor, [...new Set(query.ids.split(','))]);
         return withMsg(null, MSG.removed);

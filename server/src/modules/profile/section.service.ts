@@ -25,7 +25,11 @@ async function checkRow(tx: Db, def: SectionDef, parentId: string, merged: Recor
   }
   if (def.key === 'equity') {
     // The parent row is locked by the caller, so concurrent shareholders of one enterprise are serialised.
-    let q = anyDb(tx).selectFrom(def.table).select(sql<string>`coalesce(sum(ratio), 0)`.as('total')).where('parentId', '=', parentId).where('isDeleted', '=', 0);
+    let q = anyDb(tx)
+      .selectFrom(def.table)
+      .select(sql<string>`coalesce(sum(ratio), 0)`.as('total'))
+      .where('parentId', '=', parentId)
+      .where('isDeleted', '=', 0);
     if (exceptId) q = q.where('id', '<>', exceptId);
     const others = Number((await q.executeTakeFirstOrThrow()).total);
     if (Math.round((others + Number(merged.ratio ?? 0)) * 10000) > 100 * 10000) throw badRequest(PROFILE_MSG.equityOver);
@@ -37,7 +41,11 @@ export function sectionService(def: SectionDef, db: Db, cipher: () => Promise<Pe
   const fieldNames = Object.keys(def.fields);
 
   const read = async (q: Db, ids: string[] | null, parentId: string | null, tenantId: string): Promise<Row[]> => {
-    let s = anyDb(q).selectFrom(`${t} as s`).select([...selectOf('s', def.fields, ['s.parentId'])] as any).where('s.isDeleted', '=', 0).where('s.tenantId', '=', tenantId);
+    let s = anyDb(q)
+      .selectFrom(`${t} as s`)
+      .select([...selectOf('s', def.fields, ['s.parentId'])] as any)
+      .where('s.isDeleted', '=', 0)
+      .where('s.tenantId', '=', tenantId);
     if (ids) s = s.where('s.id', 'in', ids);
     if (parentId) s = s.where('s.parentId', '=', parentId);
     for (const [col, dir] of def.order) s = s.orderBy(sql`${sql.ref(`s.${col}`)} ${sql.raw(dir === 'desc' ? 'desc nulls last' : 'asc nulls last')}`);
@@ -67,7 +75,15 @@ export function sectionService(def: SectionDef, db: Db, cipher: () => Promise<Pe
             await checkRow(tx, def, parentId, input);
             const r = await anyDb(tx)
               .insertInto(t)
-              .values({ ...values, tenantId: actor.tenantId, parentId, deptId: parent.deptId, createUser: actor.userId, createDept: actor.deptId, updateUser: actor.userId })
+              .values({
+                ...values,
+                tenantId: actor.tenantId,
+                parentId,
+                deptId: parent.deptId,
+                createUser: actor.userId,
+                createDept: actor.deptId,
+                updateUser: actor.userId,
+              })
               .returning('id')
               .executeTakeFirstOrThrow();
             return String(r.id);
@@ -108,7 +124,13 @@ export function sectionService(def: SectionDef, db: Db, cipher: () => Promise<Pe
           .where((eb) => scopePredicate(eb, scope, { dept: 's.deptId', owner: 's.createUser' }));
         if (def.parent.kind === 'person') {
           q = q.where((eb) =>
-            eb.exists(eb.selectFrom('aocPersonBase as p').select('p.id').whereRef('p.id', '=', 's.parentId').where((e2) => personAccess(e2, { ...scope, rules: [{ type: 1 }] }, actor.isAdministrator, 'write'))),
+            eb.exists(
+              eb
+                .selectFrom('aocPersonBase as p')
+                .select('p.id')
+                .whereRef('p.id', '=', 's.parentId')
+                .where((e2) => personAccess(e2, { ...scope, rules: [{ type: 1 }] }, actor.isAdministrator, 'write')),
+            ),
           );
         }
         const found = await q.forUpdate().execute();

@@ -27,8 +27,18 @@ export const ATTACH_FIELDS: FieldWhitelist = {
 const owned = ATTACH_TABLE.columns;
 
 const VIEW_COLUMNS = [
-  'a.id', 'a.publicId', 'a.originalName', 'a.extension', 'a.contentType', 'a.attachSize', 'a.category',
-  'a.createUser', 'a.createDept', 'a.createTime', 'u.realName as createUserName', 'd.deptName as createDeptName',
+  'a.id',
+  'a.publicId',
+  'a.originalName',
+  'a.extension',
+  'a.contentType',
+  'a.attachSize',
+  'a.category',
+  'a.createUser',
+  'a.createDept',
+  'a.createTime',
+  'u.realName as createUserName',
+  'd.deptName as createDeptName',
 ] as const;
 
 export interface NewAttach {
@@ -81,7 +91,10 @@ export const attachRepo = {
       .where('a.tenantId', '=', scope.actor.tenantId)
       .where('a.isDeleted', '=', 0)
       .where((eb) => eb.and([scopePredicate(eb, scope, owned), ...filterExpressions(eb, filters, ATTACH_FIELDS)]));
-    return paginate(base, (qb) => qb.select([...VIEW_COLUMNS]), page, ATTACH_FIELDS, [['a.createTime', 'desc'], ['a.id', 'desc']]);
+    return paginate(base, (qb) => qb.select([...VIEW_COLUMNS]), page, ATTACH_FIELDS, [
+      ['a.createTime', 'desc'],
+      ['a.id', 'desc'],
+    ]);
   },
 
   findInScope(db: Db, scope: DataScope, id: string) {

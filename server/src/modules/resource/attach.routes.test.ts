@@ -24,7 +24,11 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const upload = (name: string, content: Buffer, query = '', who = 'nj_coc') => uploadFile(t, tokens[who], name, content, query);
 /** A download as the web client sends it (files are not encrypted, so read the bytes as they come). */
 async function download(who: string, id: string) {
-  const res = await t.app.inject({ url: '/api/blade-resource/attach/download', query: { id }, headers: { authorization: basic(), 'blade-auth': `bearer ${tokens[who]}` } });
+  const res = await t.app.inject({
+    url: '/api/blade-resource/attach/download',
+    query: { id },
+    headers: { authorization: basic(), 'blade-auth': `bearer ${tokens[who]}` },
+  });
   const type = String(res.headers['content-type'] ?? '');
   const body = type.startsWith('text/plain') && res.statusCode !== 200 ? JSON.parse(decryptBody(res.body, t.config.aesKey)) : undefined;
   return { status: res.statusCode, raw: res.body, headers: res.headers, body };
@@ -54,12 +58,18 @@ describe('put-file-attach', () => {
   });
 
   it('refuses files over the size limit and types outside the list, storing nothing', async () => {
-    const before = await t.db.selectFrom('bladeAttach').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('bladeAttach')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const big = await upload('big.txt', Buffer.alloc(70 * 1024, 65));
     expect(big.status).toBe(400);
     expect(big.body.msg).toBe('文件大小不能超过64KB');
     expect((await upload('run.exe', Buffer.from('MZ'))).body.msg).toMatch(/^不支持的文件类型/);
-    const after = await t.db.selectFrom('bladeAttach').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('bladeAttach')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -70,7 +80,7 @@ describe('put-file-attach', () => {
   });
 });
 
-describe('attach/download: a file is read only inside its owner\'s scope or through a record that holds it', () => {
+describe("attach/download: a file is read only inside its owner's scope or through a record that holds it", () => {
   it('a province federation file is 404 to the city and chamber below it, readable by the province', async () => {
     const res = await upload('省工商联内部文件.txt', Buffer.from('内部'), '', 'js_aoc');
     const id = publicIdOf(res.body.data.link);
@@ -82,26 +92,31 @@ describe('attach/download: a file is read only inside its owner\'s scope or thro
     }
   });
 
-  it('a chamber\'s file is readable by its city federation above, not by another city', async () => {
+  it("a chamber's file is readable by its city federation above, not by another city", async () => {
     const id = publicIdOf((await upload('商会文件.txt', Buffer.from('商会'))).body.data.link);
     expect((await download('nj_aoc', id)).status).toBe(200);
     expect((await download('js_aoc', id)).status).toBe(200);
     expect((await download('sz', id)).status).toBe(404);
   });
 
-  it('another tenant\'s file is 404', async () => {
+  it("another tenant's file is 404", async () => {
     const res = await upload('x.txt', Buffer.from('x'));
     await t.db.updateTable('bladeAttach').set({ tenantId: '000002' }).where('id', '=', res.body.data.attachId).execute();
     expect((await download('nj_coc', publicIdOf(res.body.data.link))).status).toBe(404);
   });
 
-  it('a person\'s photo is readable exactly when the person\'s profile is', async () => {
+  it("a person's photo is readable exactly when the person's profile is", async () => {
     const link = (await upload('photo.png', PNG, '', 'nj_aoc')).body.data.link as string;
     const id = publicIdOf(link);
     expect((await download('sz', id)).status).toBe(404);
     const body = `32010219800512${10 + Math.floor(Math.random() * 89)}1`;
     const certNo = body + idCardCheckChar(body);
-    const saved = await t.call({ method: 'POST', url: '/api/aoc-service/personbase/submit', token: tokens.nj_aoc, body: { name: '照片档案人', certType: 1, certNo, photo: link, visibility: 1 } });
+    const saved = await t.call({
+      method: 'POST',
+      url: '/api/aoc-service/personbase/submit',
+      token: tokens.nj_aoc,
+      body: { name: '照片档案人', certType: 1, certNo, photo: link, visibility: 1 },
+    });
     expect(saved.body.code, saved.body.msg).toBe(200);
     // 公开: every user with the person base menu reads the profile, so its photo too.
     expect((await download('sz', id)).status).toBe(200);
@@ -115,9 +130,15 @@ describe('attach/download: a file is read only inside its owner\'s scope or thro
 describe('tokens in URLs', () => {
   it('an access token in the query string is refused, on downloads and everywhere else', async () => {
     const id = publicIdOf((await upload('a.txt', Buffer.from('a'))).body.data.link);
-    const viaQuery = await t.app.inject({ url: `/api/blade-resource/attach/download?id=${id}&Blade-Auth=${encodeURIComponent(`bearer ${tokens.nj_coc}`)}`, headers: { authorization: basic() } });
+    const viaQuery = await t.app.inject({
+      url: `/api/blade-resource/attach/download?id=${id}&Blade-Auth=${encodeURIComponent(`bearer ${tokens.nj_coc}`)}`,
+      headers: { authorization: basic() },
+    });
     expect(viaQuery.statusCode).toBe(401);
-    const info = await t.app.inject({ url: `/api/blade-auth/oauth/user-info?Blade-Auth=${encodeURIComponent(`bearer ${tokens.nj_coc}`)}`, headers: { authorization: basic() } });
+    const info = await t.app.inject({
+      url: `/api/blade-auth/oauth/user-info?Blade-Auth=${encodeURIComponent(`bearer ${tokens.nj_coc}`)}`,
+      headers: { authorization: basic() },
+    });
     expect(info.statusCode).toBe(401);
   });
 
@@ -150,8 +171,12 @@ describe('tokens in URLs', () => {
   });
 
   it('secret query parameters are masked in logged URLs', () => {
-    expect(maskUrl('/api/blade-resource/attach/download?id=ab&Blade-Auth=bearer%20eyJ.x.y')).toBe('/api/blade-resource/attach/download?id=ab&Blade-Auth=******');
-    expect(maskUrl('/api/blade-auth/oauth/token?grant_type=password&password=x&code=1')).toBe('/api/blade-auth/oauth/token?grant_type=password&password=******&code=******');
+    expect(maskUrl('/api/blade-resource/attach/download?id=ab&Blade-Auth=bearer%20eyJ.x.y')).toBe(
+      '/api/blade-resource/attach/download?id=ab&Blade-Auth=******',
+    );
+    expect(maskUrl('/api/blade-auth/oauth/token?grant_type=password&password=x&code=1')).toBe(
+      '/api/blade-auth/oauth/token?grant_type=password&password=******&code=******',
+    );
     expect(maskUrl('/gsl/portal')).toBe('/gsl/portal');
   });
 });
@@ -161,7 +186,13 @@ describe('附件管理: attach list, detail and remove', () => {
     await upload('list-me.txt', Buffer.from('l'));
     const list = await t.call({ url: '/api/blade-resource/attach/list', token: tokens.admin, query: { originalName: 'list-me' } });
     expect(list.body.code).toBe(200);
-    expect(list.body.data.records[0]).toMatchObject({ originalName: 'list-me.txt', extension: 'txt', attachSize: 1, categoryName: '附件', createDeptName: '南京市浙江商会' });
+    expect(list.body.data.records[0]).toMatchObject({
+      originalName: 'list-me.txt',
+      extension: 'txt',
+      attachSize: 1,
+      categoryName: '附件',
+      createDeptName: '南京市浙江商会',
+    });
     expect(list.body.data.records[0].createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(list.body.data.records[0]).not.toHaveProperty('storageKey');
     expect((await t.call({ url: '/api/blade-resource/attach/list', token: tokens.nj_aoc })).status).toBe(403);
@@ -176,10 +207,20 @@ describe('附件管理: attach list, detail and remove', () => {
     const file = path.join(t.config.fileStoreDir, await keyOf(one.attachId));
     expect(fs.existsSync(file)).toBe(true);
     // An id that does not exist refuses the whole list.
-    const mixed = await t.call({ method: 'POST', url: '/api/blade-resource/attach/remove', token: tokens.admin, query: { ids: `${one.attachId},9000000000000000001` } });
+    const mixed = await t.call({
+      method: 'POST',
+      url: '/api/blade-resource/attach/remove',
+      token: tokens.admin,
+      query: { ids: `${one.attachId},9000000000000000001` },
+    });
     expect(mixed.status).toBe(404);
     expect((await download('nj_coc', publicIdOf(one.link))).status).toBe(200);
-    const removed = await t.call({ method: 'POST', url: '/api/blade-resource/attach/remove', token: tokens.admin, query: { ids: `${one.attachId},${two.attachId}` } });
+    const removed = await t.call({
+      method: 'POST',
+      url: '/api/blade-resource/attach/remove',
+      token: tokens.admin,
+      query: { ids: `${one.attachId},${two.attachId}` },
+    });
     expect(removed.body).toMatchObject({ code: 200, msg: '删除成功' });
     expect((await download('nj_coc', publicIdOf(one.link))).status).toBe(404);
     expect(fs.existsSync(file)).toBe(false);

@@ -4,7 +4,19 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { attachDownloadLink, attachLink, attachListQuery, attachPublicIdQuery, attachRecord, attachUploaded, idQuery, idsQuery, MSG, pageOf, type AttachUploaded } from '@gsl/contract';
+import {
+  attachDownloadLink,
+  attachLink,
+  attachListQuery,
+  attachPublicIdQuery,
+  attachRecord,
+  attachUploaded,
+  idQuery,
+  idsQuery,
+  MSG,
+  pageOf,
+  type AttachUploaded,
+} from '@gsl/contract';
 import { scopedTable } from '../../platform/access/scope.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
@@ -26,9 +38,18 @@ const SIGNATURES: Record<string, (b: Buffer) => boolean> = {
 };
 
 const CONTENT_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', pdf: 'application/pdf',
-  txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', zip: 'application/zip', mp4: 'video/mp4',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  zip: 'application/zip',
+  mp4: 'video/mp4',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
 const MALFORMED = '上传内容格式不正确,请重新选择文件上传';
@@ -92,7 +113,14 @@ export default async function attachRoutes(app: FastifyInstance) {
         createDept: actor.deptId,
       });
       // The storage key stays on the server: the answer names the file by its public id only.
-      return { attachId: stored.id, link: attachLink(stored.publicId), domain: '', name: stored.publicId, originalName, size: buffer.length } satisfies AttachUploaded;
+      return {
+        attachId: stored.id,
+        link: attachLink(stored.publicId),
+        domain: '',
+        name: stored.publicId,
+        originalName,
+        size: buffer.length,
+      } satisfies AttachUploaded;
     },
   });
 

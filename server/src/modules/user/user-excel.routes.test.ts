@@ -7,14 +7,37 @@ let t: TestApp;
 const tokens: Record<string, string> = {};
 let depts: Record<string, { id: string; idPath: string }>;
 
-const USER_BUTTONS = ['user_add', 'user_edit', 'user_delete', 'user_role', 'user_reset', 'user_unlock', 'user_enable', 'user_disable', 'user_import', 'user_export'];
+const USER_BUTTONS = [
+  'user_add',
+  'user_edit',
+  'user_delete',
+  'user_role',
+  'user_reset',
+  'user_unlock',
+  'user_enable',
+  'user_disable',
+  'user_import',
+  'user_export',
+];
 
 beforeAll(async () => {
   t = await createTestApp();
   const aoc = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'aoc').executeTakeFirstOrThrow();
-  const menus = await t.db.selectFrom('bladeMenu').select('id').where('code', 'in', ['user', ...USER_BUTTONS]).execute();
-  await t.db.insertInto('bladeRoleMenu').values(menus.map((m) => ({ roleId: aoc.id, menuId: m.id }))).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
-  const d = await t.db.selectFrom('bladeDept').select(['id', 'idPath', 'deptName']).where('deptName', 'in', ['南京市工商联', '苏州市工商联', '南京市浙江商会', '南京市福建商会', '南京市江宁区工商联']).execute();
+  const menus = await t.db
+    .selectFrom('bladeMenu')
+    .select('id')
+    .where('code', 'in', ['user', ...USER_BUTTONS])
+    .execute();
+  await t.db
+    .insertInto('bladeRoleMenu')
+    .values(menus.map((m) => ({ roleId: aoc.id, menuId: m.id })))
+    .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+    .execute();
+  const d = await t.db
+    .selectFrom('bladeDept')
+    .select(['id', 'idPath', 'deptName'])
+    .where('deptName', 'in', ['南京市工商联', '苏州市工商联', '南京市浙江商会', '南京市福建商会', '南京市江宁区工商联'])
+    .execute();
   depts = Object.fromEntries(d.map((x) => [x.deptName, x]));
   for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
 });
@@ -26,7 +49,10 @@ async function download(url: string, who: string, query: Record<string, string> 
     method: 'GET',
     url,
     query,
-    headers: { authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`, 'blade-auth': `bearer ${tokens[who]}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`,
+      'blade-auth': `bearer ${tokens[who]}`,
+    },
   });
   return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
 }
@@ -52,11 +78,24 @@ async function upload(file: Buffer, who: string, query: Record<string, string> =
   form.append('file', new Blob([new Uint8Array(file)]), filename);
   const req = new Request('http://localhost/', { method: 'POST', body: form });
   const payload = Buffer.from(await req.arrayBuffer());
-  return t.call({ method: 'POST', url: '/api/blade-user/import-user', token: tokens[who], query, body: payload, headers: { 'content-type': req.headers.get('content-type')! } });
+  return t.call({
+    method: 'POST',
+    url: '/api/blade-user/import-user',
+    token: tokens[who],
+    query,
+    body: payload,
+    headers: { 'content-type': req.headers.get('content-type')! },
+  });
 }
 
 const HEADER = ['账号*', '姓名*', '昵称', '手机号码*', '邮箱', '性别', '所属机构*', '角色', '人员标签', '排序'];
-const usersNamed = (accounts: string[]) => t.db.selectFrom('bladeUser').select(['id', 'account', 'deptId', 'phone', 'passwordResetRequired']).where('account', 'in', accounts).where('isDeleted', '=', 0).execute();
+const usersNamed = (accounts: string[]) =>
+  t.db
+    .selectFrom('bladeUser')
+    .select(['id', 'account', 'deptId', 'phone', 'passwordResetRequired'])
+    .where('account', 'in', accounts)
+    .where('isDeleted', '=', 0)
+    .execute();
 
 describe('import template', () => {
   it('is an xlsx with the header row and one example row', async () => {
@@ -102,17 +141,34 @@ describe('import', () => {
   it('a real import inserts the good rows in one go and reports the bad ones by row and column', async () => {
     const res = await upload(await book(), 'nj_aoc');
     expect(res.body.data).toMatchObject({ total: 4, imported: 2, valid: 2, dryRun: false });
-    expect(res.body.data.errors.map((e: any) => [e.row, e.column])).toEqual([[4, '手机号码'], [5, '所属机构']]);
+    expect(res.body.data.errors.map((e: any) => [e.row, e.column])).toEqual([
+      [4, '手机号码'],
+      [5, '所属机构'],
+    ]);
     const rows = await usersNamed(['imp_good1', 'imp_good2', 'imp_bad_phone', 'imp_bad_dept']);
     expect(rows.map((r) => r.account).sort()).toEqual(['imp_good1', 'imp_good2']);
     const good2 = rows.find((r) => r.account === 'imp_good2')!;
     expect(good2).toMatchObject({ deptId: depts['南京市江宁区工商联'].id, phone: '13912340002', passwordResetRequired: 1 });
-    const roles = await t.db.selectFrom('bladeUserRole as ur').innerJoin('bladeRole as r', 'r.id', 'ur.roleId').select(['ur.userId', 'r.roleAlias']).where('ur.userId', 'in', rows.map((r) => r.id)).execute();
+    const roles = await t.db
+      .selectFrom('bladeUserRole as ur')
+      .innerJoin('bladeRole as r', 'r.id', 'ur.roleId')
+      .select(['ur.userId', 'r.roleAlias'])
+      .where(
+        'ur.userId',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
     expect(roles.map((r) => r.roleAlias).sort()).toEqual(['aoc', 'coc']); // 福建商会 → coc by default; the named role for the other
     // no usable password until an administrator issues one
     const signOn = (password: string) => t.passwordGrant('imp_good1', password, { captcha: 'auto' });
     expect((await signOn('!no-password')).status).toBe(400);
-    const reset = await t.call({ method: 'POST', url: '/api/blade-user/reset-password', token: tokens.nj_aoc, query: { userIds: rows.find((r) => r.account === 'imp_good1')!.id } });
+    const reset = await t.call({
+      method: 'POST',
+      url: '/api/blade-user/reset-password',
+      token: tokens.nj_aoc,
+      query: { userIds: rows.find((r) => r.account === 'imp_good1')!.id },
+    });
     expect((await signOn(reset.body.data[0].password)).status).toBe(200);
   });
 
@@ -142,19 +198,33 @@ describe('import', () => {
   });
 
   it('answers a clear 400 to a missing column, a file that is not xlsx, or a plain request; chamber staff may not import', async () => {
-    const noPhone = await upload(await workbook([['账号', '姓名', '所属机构'], ['x1', '某', '南京市福建商会']]), 'nj_aoc');
+    const noPhone = await upload(
+      await workbook([
+        ['账号', '姓名', '所属机构'],
+        ['x1', '某', '南京市福建商会'],
+      ]),
+      'nj_aoc',
+    );
     expect(noPhone.body.data).toMatchObject({ total: 1, imported: 0, errors: [{ row: 1, column: '手机号码', message: '缺少必填列: 手机号码' }] });
     expect((await upload(Buffer.from('not a workbook'), 'nj_aoc')).body).toMatchObject({ code: 400, msg: '文件无法读取,请上传 .xlsx 格式的 Excel 文件' });
     expect((await upload(Buffer.from('a,b'), 'nj_aoc', {}, 'users.csv')).body.msg).toBe('请上传 .xlsx 格式的 Excel 文件');
-    expect((await t.call({ method: 'POST', url: '/api/blade-user/import-user', token: tokens.nj_aoc, body: {} })).body.msg).toBe('请以 multipart/form-data 上传 xlsx 文件');
-    const torn = await t.call({ method: 'POST', url: '/api/blade-user/import-user', token: tokens.nj_aoc, body: '------quality\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK', headers: { 'content-type': 'multipart/form-data; boundary=----quality' } });
+    expect((await t.call({ method: 'POST', url: '/api/blade-user/import-user', token: tokens.nj_aoc, body: {} })).body.msg).toBe(
+      '请以 multipart/form-data 上传 xlsx 文件',
+    );
+    const torn = await t.call({
+      method: 'POST',
+      url: '/api/blade-user/import-user',
+      token: tokens.nj_aoc,
+      body: '------quality\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\n\r\nPK',
+      headers: { 'content-type': 'multipart/form-data; boundary=----quality' },
+    });
     expect(torn.body).toMatchObject({ code: 400, msg: '上传内容格式不正确,请重新选择文件上传' });
     expect((await upload(await workbook([HEADER]), 'nj_coc')).status).toBe(403);
   });
 });
 
 describe('export', () => {
-  it('streams an xlsx whose rows are the list\'s rows under the same filter, phones masked without user_view', async () => {
+  it("streams an xlsx whose rows are the list's rows under the same filter, phones masked without user_view", async () => {
     const filter = { deptId: depts['南京市江宁区工商联'].id };
     const res = await download('/api/blade-user/export-user', 'nj_aoc', filter);
     expect(res.status).toBe(200);

@@ -7,7 +7,6 @@ import { USER_TABLE } from './user.repo.js';
 import { userExcelService } from './user-excel.service.js';
 import { userListQuery } from './user.routes.js';
 
-
 /**
  * Export (xlsx streamed with exceljs' WorkbookWriter, the list's filters and scope), the import
  * template, and the import (multipart upload). Multipart is registered here only, with tight limits.

@@ -2,8 +2,16 @@ import type { Writable } from 'node:stream';
 import { assertAccountQuota } from '../system/tenant/tenant.service.js';
 import ExcelJS from 'exceljs';
 import {
-  ID_RE, SEX_NAMES, USER_MSG, USER_SHEET_COLUMNS, USER_STATUS_NAMES, maskPhone, phoneProblem,
-  type PageQuery, type UserImportAnswer, type UserImportError,
+  ID_RE,
+  SEX_NAMES,
+  USER_MSG,
+  USER_SHEET_COLUMNS,
+  USER_STATUS_NAMES,
+  maskPhone,
+  phoneProblem,
+  type PageQuery,
+  type UserImportAnswer,
+  type UserImportError,
 } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
@@ -97,10 +105,24 @@ export const userExcelService = {
     const ws = wb.addWorksheet('用户');
     ws.columns = IMPORT_KEYS.map((k) => ({ header: header([k], true)[0], key: k, width: WIDTHS[k] ?? 10 }));
     styleHeader(ws.getRow(1));
-    ws.addRow({ account: 'zhangsan01', realName: '张三', name: '小张', phone: '13800138000', email: 'zhangsan@example.com', sex: '男', dept: dept?.deptName ?? '', roles: '', profileTag: 'aoc', seq: 1 });
+    ws.addRow({
+      account: 'zhangsan01',
+      realName: '张三',
+      name: '小张',
+      phone: '13800138000',
+      email: 'zhangsan@example.com',
+      sex: '男',
+      dept: dept?.deptName ?? '',
+      roles: '',
+      profileTag: 'aoc',
+      seq: 1,
+    });
     ws.getColumn('phone').numFmt = '@';
     const help = wb.addWorksheet('填写说明');
-    help.columns = [{ header: '列', width: 14 }, { header: '说明', width: 80 }];
+    help.columns = [
+      { header: '列', width: 14 },
+      { header: '说明', width: 80 },
+    ];
     styleHeader(help.getRow(1));
     for (const line of [
       [H.account, '必填。字母、数字和 _ . @ -,不超过45个字符;同一租户内不能重复(不区分大小写)'],
@@ -111,7 +133,8 @@ export const userExcelService = {
       [H.profileTag, '选填。aoc(工商联工作人员)或 coc(商会工作人员);不填时按机构类型确定'],
       [H.sex, '选填。男、女或未知'],
       ['密码', '导入的账号没有可用密码,请在用户管理中使用"密码重置"为其生成初始密码'],
-    ]) help.addRow(line);
+    ])
+      help.addRow(line);
     return Buffer.from(await wb.xlsx.writeBuffer());
   },
 
@@ -124,7 +147,11 @@ export const userExcelService = {
     const { columns, rows: dataRows } = await readImportSheet(file, BY_HEADER, IMPORT_MAX_ROWS);
     const missing = REQUIRED.filter((k) => !columns.has(k));
     const answer = (errors: UserImportError[], valid: number, imported = 0): UserImportAnswer => ({ total: dataRows.length, imported, valid, dryRun, errors });
-    if (missing.length) return answer(missing.map((k) => ({ row: 1, column: H[k], message: `缺少必填列: ${H[k]}` })), 0);
+    if (missing.length)
+      return answer(
+        missing.map((k) => ({ row: 1, column: H[k], message: `缺少必填列: ${H[k]}` })),
+        0,
+      );
 
     const scope = await scopeOf(db, actor);
     const depts = await userRepo.deptsInScope(db, scope);
@@ -142,7 +169,8 @@ export const userExcelService = {
       if (rows.length > 1) for (const row of rows) errors.push({ row, column: H.account, message: `账号在文件中重复(第${rows.join('、')}行)` });
     }
     const taken = await userRepo.takenAccounts(db, actor.tenantId, [...byAccount.keys()]);
-    for (const c of candidates) if (c.account && taken.has(c.account.toLowerCase())) errors.push({ row: c.row, column: H.account, message: USER_MSG.accountExists });
+    for (const c of candidates)
+      if (c.account && taken.has(c.account.toLowerCase())) errors.push({ row: c.row, column: H.account, message: USER_MSG.accountExists });
 
     const bad = new Set(errors.map((e) => e.row));
     const valid = candidates.filter((c) => !bad.has(c.row));
@@ -157,14 +185,31 @@ export const userExcelService = {
           const batch = valid.slice(i, i + 200);
           const ids = await tx
             .insertInto('bladeUser')
-            .values(batch.map((c) => ({
-              tenantId: actor.tenantId, account: c.account, passwordHash: NO_PASSWORD_HASH, realName: c.realName, name: c.name || null,
-              phone: c.phone, email: c.email || null, sex: c.sex, deptId: c.deptId, profileTag: c.profileTag, seq: c.seq,
-              passwordResetRequired: 1, createUser: actor.userId, createDept: actor.deptId, updateUser: actor.userId,
-            })))
+            .values(
+              batch.map((c) => ({
+                tenantId: actor.tenantId,
+                account: c.account,
+                passwordHash: NO_PASSWORD_HASH,
+                realName: c.realName,
+                name: c.name || null,
+                phone: c.phone,
+                email: c.email || null,
+                sex: c.sex,
+                deptId: c.deptId,
+                profileTag: c.profileTag,
+                seq: c.seq,
+                passwordResetRequired: 1,
+                createUser: actor.userId,
+                createDept: actor.deptId,
+                updateUser: actor.userId,
+              })),
+            )
             .returning('id')
             .execute();
-          await userRepo.insertRoles(tx, batch.flatMap((c, k) => c.roleIds.map((roleId) => ({ userId: ids[k].id, roleId }))));
+          await userRepo.insertRoles(
+            tx,
+            batch.flatMap((c, k) => c.roleIds.map((roleId) => ({ userId: ids[k].id, roleId }))),
+          );
         }
       });
     } catch (err) {
@@ -201,7 +246,10 @@ class RowChecker {
   private readonly deptByName = new Map<string, DeptRow[]>();
   private readonly roleByName = new Map<string, RoleRow>();
 
-  constructor(depts: DeptRow[], private readonly roles: RoleRow[]) {
+  constructor(
+    depts: DeptRow[],
+    private readonly roles: RoleRow[],
+  ) {
     for (const d of depts) {
       this.deptById.set(d.id, d);
       for (const name of new Set([d.deptName, d.fullName].filter(Boolean) as string[])) this.deptByName.set(name, [...(this.deptByName.get(name) ?? []), d]);
@@ -239,7 +287,10 @@ class RowChecker {
       else fail('profileTag', '人员标签应为 aoc(工商联工作人员)或 coc(商会工作人员)');
     }
     const roleIds: string[] = [];
-    const names = (c.roles ?? '').split(/[,，、;；]+/).map((s) => s.trim()).filter(Boolean);
+    const names = (c.roles ?? '')
+      .split(/[,，、;；]+/)
+      .map((s) => s.trim())
+      .filter(Boolean);
     for (const name of names) {
       const role = this.roleByName.get(name) ?? this.roleByName.get(name.toLowerCase());
       if (!role) fail('roles', `${USER_MSG.roleNotGrantable}: ${name}`);

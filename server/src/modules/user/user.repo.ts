@@ -90,7 +90,14 @@ export interface DeptRow {
 
 /** Users belong to their dept; "own records" are the accounts one created. Data-scope resource 'user'. */
 export const USER_RESOURCE = 'user';
-export const USER_TABLE = scopedTable({ resource: USER_RESOURCE, table: 'blade_user', alias: 'u', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' });
+export const USER_TABLE = scopedTable({
+  resource: USER_RESOURCE,
+  table: 'blade_user',
+  alias: 'u',
+  deptColumn: 'dept_id',
+  ownerColumn: 'create_user',
+  where: 'is_deleted = 0',
+});
 
 const SCOPE_COLUMNS = USER_TABLE.columns;
 
@@ -99,17 +106,48 @@ const visible = (eb: ExpressionBuilder<any, any>, scope: DataScope): Expression<
   eb.and([eb('u.tenantId', '=', scope.actor.tenantId), eb('u.isDeleted', '=', 0), scopePredicate(eb, scope, SCOPE_COLUMNS)]);
 
 const USER_COLUMNS = [
-  'u.id', 'u.tenantId', 'u.account', 'u.name', 'u.realName', 'u.avatar', 'u.email', 'u.phone', 'u.sex', 'u.code', 'u.deptId',
-  'd.deptName', 'u.postId', 'u.profileTag', 'u.seq', 'u.isAddressBook', 'u.status', 'u.lockedUntil', 'u.passwordResetRequired',
-  'u.version', 'u.createTime', 'u.updateTime',
+  'u.id',
+  'u.tenantId',
+  'u.account',
+  'u.name',
+  'u.realName',
+  'u.avatar',
+  'u.email',
+  'u.phone',
+  'u.sex',
+  'u.code',
+  'u.deptId',
+  'd.deptName',
+  'u.postId',
+  'u.profileTag',
+  'u.seq',
+  'u.isAddressBook',
+  'u.status',
+  'u.lockedUntil',
+  'u.passwordResetRequired',
+  'u.version',
+  'u.createTime',
+  'u.updateTime',
 ] as const;
 
 function selectUser(qb: any) {
   return qb
     .select(USER_COLUMNS)
     .select(sql<string | null>`to_char(u.birthday, 'YYYY-MM-DD')`.as('birthday'))
-    .select(sql<string | null>`(select string_agg(r.id::text, ',' order by r.sort, r.id) from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = u.id and r.is_deleted = 0)`.as('roleIds'))
-    .select(sql<string | null>`(select string_agg(r.role_name, ',' order by r.sort, r.id) from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = u.id and r.is_deleted = 0)`.as('roleNames'));
+    .select(
+      sql<
+        string | null
+      >`(select string_agg(r.id::text, ',' order by r.sort, r.id) from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = u.id and r.is_deleted = 0)`.as(
+        'roleIds',
+      ),
+    )
+    .select(
+      sql<
+        string | null
+      >`(select string_agg(r.role_name, ',' order by r.sort, r.id) from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = u.id and r.is_deleted = 0)`.as(
+        'roleNames',
+      ),
+    );
 }
 
 export interface UserFilter {
@@ -131,7 +169,10 @@ function listQuery(db: Db, scope: DataScope, f: UserFilter) {
   return q;
 }
 
-const DEFAULT_ORDER: Array<[string, 'asc' | 'desc']> = [['u.seq', 'asc'], ['u.id', 'asc']];
+const DEFAULT_ORDER: Array<[string, 'asc' | 'desc']> = [
+  ['u.seq', 'asc'],
+  ['u.id', 'asc'],
+];
 
 export const userRepo = {
   page(db: Db, scope: DataScope, page: PageQuery, f: UserFilter) {
@@ -139,22 +180,40 @@ export const userRepo = {
   },
 
   async count(db: Db, scope: DataScope, f: UserFilter): Promise<number> {
-    const r = (await listQuery(db, scope, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()) as { n: string };
+    const r = (await listQuery(db, scope, f)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()) as { n: string };
     return Number(r.n);
   },
 
   /** One chunk of the export, in the list's order. */
   chunk(db: Db, scope: DataScope, f: UserFilter, sort: Pick<PageQuery, 'ascs' | 'descs'>, offset: number, limit: number): Promise<UserRow[]> {
-    return applySort(selectUser(listQuery(db, scope, f)), sort, USER_FIELDS, DEFAULT_ORDER).limit(limit).offset(offset).execute();
+    return applySort(selectUser(listQuery(db, scope, f)), sort, USER_FIELDS, DEFAULT_ORDER)
+      .limit(limit)
+      .offset(offset)
+      .execute();
   },
 
   findById(db: Db, scope: DataScope, id: string): Promise<UserRow | undefined> {
-    return selectUser(db.selectFrom('bladeUser as u').leftJoin('bladeDept as d', 'd.id', 'u.deptId').where((eb) => visible(eb, scope)).where('u.id', '=', id)).executeTakeFirst();
+    return selectUser(
+      db
+        .selectFrom('bladeUser as u')
+        .leftJoin('bladeDept as d', 'd.id', 'u.deptId')
+        .where((eb) => visible(eb, scope))
+        .where('u.id', '=', id),
+    ).executeTakeFirst();
   },
 
   /** The actor's own row (info): no scope, the token already names the user. */
   findSelf(db: Db, tenantId: string, id: string): Promise<UserRow | undefined> {
-    return selectUser(db.selectFrom('bladeUser as u').leftJoin('bladeDept as d', 'd.id', 'u.deptId').where('u.tenantId', '=', tenantId).where('u.isDeleted', '=', 0).where('u.id', '=', id)).executeTakeFirst();
+    return selectUser(
+      db
+        .selectFrom('bladeUser as u')
+        .leftJoin('bladeDept as d', 'd.id', 'u.deptId')
+        .where('u.tenantId', '=', tenantId)
+        .where('u.isDeleted', '=', 0)
+        .where('u.id', '=', id),
+    ).executeTakeFirst();
   },
 
   /** The targets of a write that are in scope, locked until the transaction ends. */
@@ -162,8 +221,20 @@ export const userRepo = {
     return tx
       .selectFrom('bladeUser as u')
       .select(['u.id', 'u.account', 'u.realName', 'u.phone', 'u.status', 'u.deptId', 'u.version'])
-      .select(sql<string | null>`(select string_agg(r.id::text, ',' order by r.id) from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = u.id and r.is_deleted = 0)`.as('roleIds'))
-      .select(sql<string | null>`(select string_agg(r.role_alias, ',') from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = u.id and r.is_deleted = 0)`.as('roleAliases'))
+      .select(
+        sql<
+          string | null
+        >`(select string_agg(r.id::text, ',' order by r.id) from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = u.id and r.is_deleted = 0)`.as(
+          'roleIds',
+        ),
+      )
+      .select(
+        sql<
+          string | null
+        >`(select string_agg(r.role_alias, ',') from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = u.id and r.is_deleted = 0)`.as(
+          'roleAliases',
+        ),
+      )
       .where((eb) => visible(eb, scope))
       .where('u.id', 'in', ids)
       .forUpdate('u')
@@ -171,15 +242,37 @@ export const userRepo = {
   },
 
   passwordHashOf(db: Db, tenantId: string, id: string): Promise<{ passwordHash: string } | undefined> {
-    return db.selectFrom('bladeUser').select('passwordHash').where('id', '=', id).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+    return db
+      .selectFrom('bladeUser')
+      .select('passwordHash')
+      .where('id', '=', id)
+      .where('tenantId', '=', tenantId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
   },
 
   insert(
     tx: Db,
     values: {
-      tenantId: string; account: string; passwordHash: string; realName: string; name: string | null; phone: string | null; email: string | null;
-      avatar: string | null; sex: number | null; birthday: string | null; code: string | null; deptId: string; postId: string | null;
-      profileTag: string | null; seq: number; isAddressBook: number; passwordResetRequired: number; createUser: string; createDept: string;
+      tenantId: string;
+      account: string;
+      passwordHash: string;
+      realName: string;
+      name: string | null;
+      phone: string | null;
+      email: string | null;
+      avatar: string | null;
+      sex: number | null;
+      birthday: string | null;
+      code: string | null;
+      deptId: string;
+      postId: string | null;
+      profileTag: string | null;
+      seq: number;
+      isAddressBook: number;
+      passwordResetRequired: number;
+      createUser: string;
+      createDept: string;
     },
   ): Promise<{ id: string }> {
     return tx
@@ -230,7 +323,11 @@ export const userRepo = {
   },
 
   async insertRoles(tx: Db, rows: Array<{ userId: string; roleId: string }>): Promise<void> {
-    for (let i = 0; i < rows.length; i += 1000) await tx.insertInto('bladeUserRole').values(rows.slice(i, i + 1000)).execute();
+    for (let i = 0; i < rows.length; i += 1000)
+      await tx
+        .insertInto('bladeUserRole')
+        .values(rows.slice(i, i + 1000))
+        .execute();
   },
 
   /**
@@ -240,10 +337,21 @@ export const userRepo = {
    */
   async revokeSessions(tx: Db, userIds: string[], keepChainId?: string): Promise<void> {
     if (!userIds.length) return;
-    let sessions = tx.updateTable('authSsoSession').set({ endTime: sql<Date>`now()` }).where('userId', 'in', userIds).where('endTime', 'is', null);
+    let sessions = tx
+      .updateTable('authSsoSession')
+      .set({ endTime: sql<Date>`now()` })
+      .where('userId', 'in', userIds)
+      .where('endTime', 'is', null);
     if (keepChainId) {
       sessions = sessions.where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('authRefreshToken as k').select('k.chainId').where('k.chainId', '=', keepChainId).whereRef('k.ssoSessionHash', '=', 'authSsoSession.idHash'))),
+        not(
+          exists(
+            selectFrom('authRefreshToken as k')
+              .select('k.chainId')
+              .where('k.chainId', '=', keepChainId)
+              .whereRef('k.ssoSessionHash', '=', 'authSsoSession.idHash'),
+          ),
+        ),
       );
     }
     await sessions.execute();
@@ -255,7 +363,14 @@ export const userRepo = {
     await tx
       .insertInto('authRevokedChain')
       .columns(['chainId', 'reason'])
-      .expression(live(tx.selectFrom('authRefreshToken').select(['chainId', sql.lit('admin').as('reason')]).distinct()))
+      .expression(
+        live(
+          tx
+            .selectFrom('authRefreshToken')
+            .select(['chainId', sql.lit('admin').as('reason')])
+            .distinct(),
+        ),
+      )
       .onConflict((oc) => oc.column('chainId').doNothing())
       .execute();
     await live(tx.updateTable('authRefreshToken').set({ revokedTime: sql<Date>`now()` })).execute();
@@ -263,7 +378,12 @@ export const userRepo = {
 
   /** Whether the account (case-insensitive) is taken in the tenant, optionally by someone else. */
   async accountTaken(db: Db, tenantId: string, account: string, exceptId?: string): Promise<boolean> {
-    let q = db.selectFrom('bladeUser').select('id').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).where(sql`lower(account)`, '=', account.toLowerCase());
+    let q = db
+      .selectFrom('bladeUser')
+      .select('id')
+      .where('tenantId', '=', tenantId)
+      .where('isDeleted', '=', 0)
+      .where(sql`lower(account)`, '=', account.toLowerCase());
     if (exceptId) q = q.where('id', '<>', exceptId);
     return !!(await q.executeTakeFirst());
   },
@@ -327,10 +447,27 @@ export const userRepo = {
       .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.userId' }), ...filterExpressions(eb, filters, LOGIN_LOG_FIELDS)]));
     return paginate(
       base,
-      (qb) => qb.select(['l.id', 'l.userId', 'l.account', 'u.realName', 'l.deptId', 'd.deptName', 'l.loginType', 'l.success', 'l.message', 'l.remoteIp', 'l.userAgent', 'l.createTime']),
+      (qb) =>
+        qb.select([
+          'l.id',
+          'l.userId',
+          'l.account',
+          'u.realName',
+          'l.deptId',
+          'd.deptName',
+          'l.loginType',
+          'l.success',
+          'l.message',
+          'l.remoteIp',
+          'l.userAgent',
+          'l.createTime',
+        ]),
       page,
       LOGIN_LOG_FIELDS,
-      [['l.createTime', 'desc'], ['l.id', 'desc']],
+      [
+        ['l.createTime', 'desc'],
+        ['l.id', 'desc'],
+      ],
     );
   },
 };
@@ -341,7 +478,9 @@ export async function avatarHolderVisible(db: Db, scope: DataScope, link: string
     .selectFrom('bladeUser as u')
     .select('u.id')
     .where('u.avatar', '=', link)
-    .where((eb) => (canList ? eb.or([eb('u.id', '=', scope.actor.userId), visible(eb, scope)]) : eb.and([eb('u.id', '=', scope.actor.userId), eb('u.isDeleted', '=', 0)])))
+    .where((eb) =>
+      canList ? eb.or([eb('u.id', '=', scope.actor.userId), visible(eb, scope)]) : eb.and([eb('u.id', '=', scope.actor.userId), eb('u.isDeleted', '=', 0)]),
+    )
     .executeTakeFirst();
   return !!row;
 }

@@ -17,18 +17,42 @@ let suzhou: { id: string; account: string };
 async function grantMenus(alias: string, codes: string[]) {
   const role = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', alias).where('deptId', 'is', null).executeTakeFirstOrThrow();
   const menus = await t.db.selectFrom('bladeMenu').select('id').where('code', 'in', codes).where('isDeleted', '=', 0).execute();
-  await t.db.insertInto('bladeRoleMenu').values(menus.map((m) => ({ roleId: role.id, menuId: m.id }))).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+  await t.db
+    .insertInto('bladeRoleMenu')
+    .values(menus.map((m) => ({ roleId: role.id, menuId: m.id })))
+    .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+    .execute();
 }
 
-const USER_BUTTONS = ['user_add', 'user_edit', 'user_delete', 'user_role', 'user_reset', 'user_unlock', 'user_enable', 'user_disable', 'user_import', 'user_export'];
+const USER_BUTTONS = [
+  'user_add',
+  'user_edit',
+  'user_delete',
+  'user_role',
+  'user_reset',
+  'user_unlock',
+  'user_enable',
+  'user_disable',
+  'user_import',
+  'user_export',
+];
 
 beforeAll(async () => {
   t = await createTestApp();
   await grantMenus('aoc', ['user', ...USER_BUTTONS, 'log_login']);
   await grantMenus('coc', ['user']);
-  const d = await t.db.selectFrom('bladeDept').select(['id', 'idPath', 'deptName']).where('deptName', 'in', ['南京市工商联', '苏州市工商联', '南京市浙江商会', '南京市福建商会', '南京市江宁区工商联', '江苏省工商联']).execute();
+  const d = await t.db
+    .selectFrom('bladeDept')
+    .select(['id', 'idPath', 'deptName'])
+    .where('deptName', 'in', ['南京市工商联', '苏州市工商联', '南京市浙江商会', '南京市福建商会', '南京市江宁区工商联', '江苏省工商联'])
+    .execute();
   depts = Object.fromEntries(d.map((x) => [x.deptName, x]));
-  const sz = await t.db.selectFrom('bladeUser').select(['id', 'account']).where('deptId', '=', depts['苏州市工商联'].id).orderBy('id').executeTakeFirstOrThrow();
+  const sz = await t.db
+    .selectFrom('bladeUser')
+    .select(['id', 'account'])
+    .where('deptId', '=', depts['苏州市工商联'].id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   suzhou = sz;
   const u = await t.db.selectFrom('bladeUser').select(['id', 'account']).where('account', 'in', ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']).execute();
   ids = Object.fromEntries(u.map((x) => [x.account, x.id]));
@@ -112,11 +136,19 @@ describe('page and detail: data scope', () => {
     expect((await page({ descs: 'password_hash' }, 'nj_aoc')).status).toBe(400);
   });
 
-  it('detail: another city\'s user is 404; never a hash; phones masked without user_view', async () => {
+  it("detail: another city's user is 404; never a hash; phones masked without user_view", async () => {
     expect((await get('detail', { id: suzhou.id }, 'nj_aoc')).status).toBe(404);
     expect((await get('detail', { id: ids.nj_aoc }, 'nj_coc')).status).toBe(404);
     const mine = await get('detail', { id: ids.nj_coc }, 'nj_aoc');
-    expect(mine.body.data).toMatchObject({ account: 'nj_coc', realName: '方海涛', phone: '137****3148', deptName: '南京市浙江商会', roleNames: '商会工作人员', status: 1, locked: false });
+    expect(mine.body.data).toMatchObject({
+      account: 'nj_coc',
+      realName: '方海涛',
+      phone: '137****3148',
+      deptName: '南京市浙江商会',
+      roleNames: '商会工作人员',
+      status: 1,
+      locked: false,
+    });
     expect(mine.raw).not.toMatch(/argon2|passwordHash/);
     const full = await get('detail', { id: ids.nj_coc });
     expect(full.body.data.phone).toBe('13776603148');
@@ -125,34 +157,51 @@ describe('page and detail: data scope', () => {
     expect((await get('detail', { id: '99999999' })).status).toBe(404);
   });
 
-  it('info: the caller\'s own full record; no token 401; a role without the menu 403', async () => {
+  it("info: the caller's own full record; no token 401; a role without the menu 403", async () => {
     const info = await get('info', {}, 'nj_coc');
     expect(info.body.data).toMatchObject({ id: ids.nj_coc, account: 'nj_coc', phone: '13776603148', deptName: '南京市浙江商会' });
     expect(JSON.stringify(info.body)).not.toMatch(/argon2|passwordHash/);
     expect((await t.call({ url: '/api/blade-user/page' })).status).toBe(401);
     expect((await post('remove', { query: { ids: ids.nj_aoc } }, 'nj_coc')).status).toBe(403);
-    expect((await post('submit', { body: { account: 'x', realName: 'x', phone: '13912345678', deptId: depts['南京市浙江商会'].id } }, 'nj_coc')).status).toBe(403);
+    expect((await post('submit', { body: { account: 'x', realName: 'x', phone: '13912345678', deptId: depts['南京市浙江商会'].id } }, 'nj_coc')).status).toBe(
+      403,
+    );
   });
 });
 
 describe('submit, update, changeAccount', () => {
   it('creates an account in scope with a password it can sign on with, 新增成功', async () => {
     const u = await newUser();
-    expect(u).toMatchObject({ version: 1, deptName: '南京市福建商会', profileTag: 'coc', roleNames: '商会工作人员', status: 1, phone: expect.stringMatching(/^139\*{4}\d{4}$/) });
+    expect(u).toMatchObject({
+      version: 1,
+      deptName: '南京市福建商会',
+      profileTag: 'coc',
+      roleNames: '商会工作人员',
+      status: 1,
+      phone: expect.stringMatching(/^139\*{4}\d{4}$/),
+    });
     expect((await signOn(u.account, 'Passw0rd!')).status).toBe(200);
   });
 
   it('refuses a duplicate account whatever its case, a dept outside the scope, and roles the actor may not grant', async () => {
     const roles = Object.fromEntries((await t.db.selectFrom('bladeRole').select(['id', 'roleAlias']).execute()).map((r) => [r.roleAlias, r.id]));
     const base = { password: 'Passw0rd!', realName: '某人', phone: '13912340000', deptId: depts['南京市福建商会'].id, roleIds: roles.coc };
-    const before = await t.db.selectFrom('bladeUser').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('bladeUser')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect((await post('submit', { body: { ...base, account: 'NJ_AOC' } }, 'nj_aoc')).body).toMatchObject({ code: 400, msg: '账号已存在' });
-    expect((await post('submit', { body: { ...base, account: 'sz_new', deptId: depts['苏州市工商联'].id } }, 'nj_aoc')).body.msg).toBe('所属机构不存在或不在数据权限范围内');
+    expect((await post('submit', { body: { ...base, account: 'sz_new', deptId: depts['苏州市工商联'].id } }, 'nj_aoc')).body.msg).toBe(
+      '所属机构不存在或不在数据权限范围内',
+    );
     expect((await post('submit', { body: { ...base, account: 'esc1', roleIds: roles.administrator } }, 'nj_aoc')).body.msg).toBe('所选角色不存在或无权分配');
     expect((await post('submit', { body: { ...base, account: 'esc2', roleIds: roles.admin } }, 'nj_aoc')).body.msg).toBe('所选角色不存在或无权分配');
     expect((await post('submit', { body: { ...base, account: 'esc3', roleIds: '99999999' } }, 'nj_aoc')).body.msg).toBe('所选角色不存在或无权分配');
     expect((await post('submit', { body: { ...base, account: 'norole', roleIds: '' } }, 'nj_aoc')).body.msg).toBe('请选择所属角色');
-    const after = await t.db.selectFrom('bladeUser').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('bladeUser')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 
@@ -180,14 +229,20 @@ describe('submit, update, changeAccount', () => {
     const u = await newUser({ name: '昵称', profileTag: 'aoc', email: 'keep@example.com' });
     const body = { id: u.id, version: u.version, account: u.account, realName: '改名', phone: u.phone, deptId: u.deptId, roleIds: u.roleIds };
     const res = await post('submit', { body }, 'nj_aoc');
-    expect(res.body).toMatchObject({ code: 200, msg: '更新成功', data: { realName: '改名', version: 2, name: '昵称', profileTag: 'aoc', email: 'keep@example.com' } });
+    expect(res.body).toMatchObject({
+      code: 200,
+      msg: '更新成功',
+      data: { realName: '改名', version: 2, name: '昵称', profileTag: 'aoc', email: 'keep@example.com' },
+    });
     const cleared = await post('submit', { body: { ...body, version: 2, name: '', email: null } }, 'nj_aoc');
     expect(cleared.body.data).toMatchObject({ name: null, email: null, version: 3 });
     const stored = await t.db.selectFrom('bladeUser').select(['phone']).where('id', '=', u.id).executeTakeFirstOrThrow();
     expect(stored.phone).toMatch(/^139\d{8}$/); // the masked form did not overwrite it
     expect((await post('submit', { body }, 'nj_aoc')).body.msg).toBe('数据已被他人修改,请刷新后重试'); // still at version 1
     expect((await post('submit', { body: { ...body, version: undefined } }, 'nj_aoc')).body.msg).toBe('请提供数据版本号(version)');
-    expect((await post('submit', { body: { ...body, version: 3, password: 'NewPass123' } }, 'nj_aoc')).body.msg).toBe('修改用户时不能修改密码,请使用密码重置或设置密码');
+    expect((await post('submit', { body: { ...body, version: 3, password: 'NewPass123' } }, 'nj_aoc')).body.msg).toBe(
+      '修改用户时不能修改密码,请使用密码重置或设置密码',
+    );
     expect((await post('submit', { body: { ...body, version: 3, phone: '139****9999' } }, 'nj_aoc')).body.msg).toBe('手机号码格式不正确');
     expect((await signOn(u.account, 'Passw0rd!')).status).toBe(200);
     // another city's user is not there for nj_aoc
@@ -197,7 +252,10 @@ describe('submit, update, changeAccount', () => {
   it('update changes only the profile fields given', async () => {
     const u = await newUser();
     const res = await post('update', { body: { id: u.id, version: 1, email: 'new@example.com', sex: 2, birthday: '1990-02-03', isAddressBook: 1 } }, 'nj_aoc');
-    expect(res.body).toMatchObject({ msg: '更新成功', data: { email: 'new@example.com', sex: 2, sexName: '女', birthday: '1990-02-03', isAddressBook: 1, realName: u.realName, version: 2 } });
+    expect(res.body).toMatchObject({
+      msg: '更新成功',
+      data: { email: 'new@example.com', sex: 2, sexName: '女', birthday: '1990-02-03', isAddressBook: 1, realName: u.realName, version: 2 },
+    });
     expect((await post('update', { body: { id: u.id, version: 2, account: 'nope' } }, 'nj_aoc')).status).toBe(400);
     expect((await post('update', { body: { id: u.id, version: 2, birthday: '1990-02-30' } }, 'nj_aoc')).body.msg).toBe('生日日期不存在');
     expect((await post('update', { body: { id: suzhou.id, version: 1, email: 'x@example.com' } }, 'nj_aoc')).status).toBe(404);
@@ -224,20 +282,23 @@ describe('submit, update, changeAccount', () => {
 });
 
 describe('enable, disable, unlock, remove', () => {
-  it('disable: the user\'s sign-on is refused with 该账号已被禁用,请联系管理员 and the live token is 401; enable restores it', async () => {
+  it("disable: the user's sign-on is refused with 该账号已被禁用,请联系管理员 and the live token is 401; enable restores it", async () => {
     const u = await newUser();
     const live = (await signOn(u.account, 'Passw0rd!')).body;
     expect((await userInfo(live.access_token)).status).toBe(200);
     expect((await post('disable', { query: { userIds: u.id } }, 'nj_aoc')).body).toMatchObject({ code: 200, msg: '账号禁用成功' });
     expect((await signOn(u.account, 'Passw0rd!')).body.error_description).toBe('该账号已被禁用,请联系管理员');
     expect((await userInfo(live.access_token)).status).toBe(401);
-    expect((await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: live.refresh_token } })).status).toBe(400);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: live.refresh_token } }))
+        .status,
+    ).toBe(400);
     expect((await get('detail', { id: u.id }, 'nj_aoc')).body.data).toMatchObject({ status: 0, statusName: '禁用' });
     expect((await post('enable', { query: { userIds: u.id } }, 'nj_aoc')).body.msg).toBe('账号启用成功');
     expect((await signOn(u.account, 'Passw0rd!')).status).toBe(200);
   });
 
-  it('cannot disable or remove yourself; another city\'s user is 404 and nothing changes', async () => {
+  it("cannot disable or remove yourself; another city's user is 404 and nothing changes", async () => {
     expect((await post('disable', { query: { userIds: ids.nj_aoc } }, 'nj_aoc')).body.msg).toBe('不能禁用当前登录账号');
     expect((await post('remove', { query: { ids: ids.nj_aoc } }, 'nj_aoc')).body.msg).toBe('不能删除当前登录账号');
     const u = await newUser();
@@ -282,10 +343,28 @@ describe('enable, disable, unlock, remove', () => {
     const a = await newUser();
     const b = await newUser();
     expect((await post('set-address-book', { query: { userIds: `${a.id},${b.id}`, isAddressBook: '1' } }, 'nj_aoc')).body.code).toBe(200);
-    expect((await post('changeUserSeq', { body: { list: [{ id: a.id, seq: 7 }, { id: b.id, seq: 3 }] } }, 'nj_aoc')).body.code).toBe(200);
+    expect(
+      (
+        await post(
+          'changeUserSeq',
+          {
+            body: {
+              list: [
+                { id: a.id, seq: 7 },
+                { id: b.id, seq: 3 },
+              ],
+            },
+          },
+          'nj_aoc',
+        )
+      ).body.code,
+    ).toBe(200);
     expect((await post('changeUserSeq', { body: { id: a.id, seq: 9 } }, 'nj_aoc')).body.code).toBe(200);
     const rows = await t.db.selectFrom('bladeUser').select(['id', 'isAddressBook', 'seq']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
-    expect(rows.map((r) => [r.isAddressBook, r.seq])).toEqual([[1, 9], [1, 3]]);
+    expect(rows.map((r) => [r.isAddressBook, r.seq])).toEqual([
+      [1, 9],
+      [1, 3],
+    ]);
     expect((await post('changeUserSeq', { body: { id: suzhou.id, seq: 1 } }, 'nj_aoc')).status).toBe(404);
     expect((await post('set-address-book', { query: { userIds: a.id, isAddressBook: '2' } }, 'nj_aoc')).status).toBe(400);
   });
@@ -309,7 +388,11 @@ describe('passwords', () => {
     const session = (await signOn(a.account, mine.password)).body;
     expect((await get('info', {}, session.access_token)).body.data.passwordResetRequired).toBe(1);
     // the user chooses their own; the flag clears
-    const changed = await post('update-password', { body: { oldPassword: mine.password, newPassword: 'MyOwn2026x', newPassword1: 'MyOwn2026x' } }, session.access_token);
+    const changed = await post(
+      'update-password',
+      { body: { oldPassword: mine.password, newPassword: 'MyOwn2026x', newPassword1: 'MyOwn2026x' } },
+      session.access_token,
+    );
     expect(changed.body).toMatchObject({ code: 200, msg: '密码修改成功' });
     expect((await get('info', {}, session.access_token)).body.data.passwordResetRequired).toBe(0);
     expect((await post('reset-password', { query: { userIds: ids.nj_aoc } }, 'nj_aoc')).body.msg).toBe('请通过修改密码功能修改本人密码');
@@ -334,10 +417,12 @@ describe('passwords', () => {
     expect((await userInfo(s2.access_token)).status).toBe(401); // the others end
   });
 
-  it('set-password: an administrator sets one user\'s password by the same rule', async () => {
+  it("set-password: an administrator sets one user's password by the same rule", async () => {
     const u = await newUser();
     expect((await post('set-password', { body: { userId: u.id, password: 'short1' } }, 'nj_aoc')).body.msg).toBe('新密码至少8位且包含字母和数字');
-    expect((await post('set-password', { body: { userId: u.id, password: 'Handed0ver', password2: 'Handed0ver!' } }, 'nj_aoc')).body.msg).toBe('两次输入的密码不一致');
+    expect((await post('set-password', { body: { userId: u.id, password: 'Handed0ver', password2: 'Handed0ver!' } }, 'nj_aoc')).body.msg).toBe(
+      '两次输入的密码不一致',
+    );
     expect((await post('set-password', { body: { userId: u.id, password: 'Handed0ver' } }, 'nj_aoc')).body.msg).toBe('密码设置成功');
     expect((await signOn(u.account, 'Handed0ver')).status).toBe(200);
     expect((await post('set-password', { body: { userId: ids.nj_aoc, password: 'Handed0ver' } }, 'nj_aoc')).body.msg).toBe('请通过修改密码功能修改本人密码');
@@ -369,7 +454,10 @@ describe('grant', () => {
 
     // the old session is over; signing on again brings the new role's menus
     expect((await userInfo(before.access_token)).status).toBe(401);
-    expect((await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: before.refresh_token } })).status).toBe(400);
+    expect(
+      (await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: before.refresh_token } }))
+        .status,
+    ).toBe(400);
     const after = (await signOn(u.account, 'Passw0rd!')).body;
     expect(after.role_name).toBe('aoc');
     expect(await menuCodes(after.access_token)).toContain('cockpit');

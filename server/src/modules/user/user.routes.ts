@@ -10,11 +10,8 @@ import { USER_RESOURCE } from './user.rules.js';
 import { userService } from './user.service.js';
 import { loginLogView, userView } from './user.view.js';
 
-
 /** The list query: paging, the whitelisted filters, and deptId ("that dept and below"). */
-export const userListQuery = pageQuery
-  .extend({ deptId: deptIdFilter })
-  .passthrough();
+export const userListQuery = pageQuery.extend({ deptId: deptIdFilter }).passthrough();
 
 /** Scope metadata (quality harness): users are org-owned through dept_id, "own" through create_user. */
 export const USER_SCOPE = (idFrom: `${'query' | 'params' | 'body'}.${string}`): RouteScope => USER_TABLE.record(idFrom);

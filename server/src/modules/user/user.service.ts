@@ -1,6 +1,15 @@
 import {
-  MASKED_MOBILE_RE, PHONE_MSG, STALE_VERSION_MSG, USER_MSG, VERSION_REQUIRED_MSG, maskPhone, passwordProblem,
-  type ChangeAccount, type PageQuery, type UserSubmit, type UserUpdate,
+  MASKED_MOBILE_RE,
+  PHONE_MSG,
+  STALE_VERSION_MSG,
+  USER_MSG,
+  VERSION_REQUIRED_MSG,
+  maskPhone,
+  passwordProblem,
+  type ChangeAccount,
+  type PageQuery,
+  type UserSubmit,
+  type UserUpdate,
 } from '@gsl/contract';
 import { assertAccountQuota } from '../system/tenant/tenant.service.js';
 import type { Db } from '../../db/connection.js';
@@ -94,7 +103,14 @@ export const userService = {
       await db.transaction().execute(async (tx) => {
         const [target] = await lockAll(tx, actor, scope, [id]);
         if (target.version !== input.version) throw badRequest(STALE_VERSION_MSG);
-        const updated = await userRepo.updateAtVersion(tx, scope, id, input.version!, { ...values, phone: phoneToStore(input.phone, target.phone) }, actor.userId);
+        const updated = await userRepo.updateAtVersion(
+          tx,
+          scope,
+          id,
+          input.version!,
+          { ...values, phone: phoneToStore(input.phone, target.phone) },
+          actor.userId,
+        );
         if (!updated) throw badRequest(STALE_VERSION_MSG);
         if (roleIds && !sameSet(roleIds, splitIds(target.roleIds))) {
           // Roles the user already holds may stay; each added one must be the actor's to give.
@@ -134,7 +150,10 @@ export const userService = {
           createUser: actor.userId,
           createDept: actor.deptId,
         });
-        await userRepo.insertRoles(tx, roleIds.map((roleId) => ({ userId: row.id, roleId })));
+        await userRepo.insertRoles(
+          tx,
+          roleIds.map((roleId) => ({ userId: row.id, roleId })),
+        );
         return row.id;
       });
     } catch (err) {
@@ -166,7 +185,8 @@ export const userService = {
         const [target] = await lockAll(tx, actor, scope, [input.id]);
         if (target.version !== input.version) throw badRequest(STALE_VERSION_MSG);
         if (await userRepo.accountTaken(tx, actor.tenantId, input.account, input.id)) throw badRequest(USER_MSG.accountExists);
-        if (!(await userRepo.updateAtVersion(tx, scope, input.id, input.version, { account: input.account }, actor.userId))) throw badRequest(STALE_VERSION_MSG);
+        if (!(await userRepo.updateAtVersion(tx, scope, input.id, input.version, { account: input.account }, actor.userId)))
+          throw badRequest(STALE_VERSION_MSG);
       });
     } catch (err) {
       mapUnique(err);

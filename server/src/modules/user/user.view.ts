@@ -44,7 +44,20 @@ export function userView(row: UserRow, o: ViewOptions): UserView {
 }
 
 export function loginLogView(
-  r: { id: string; userId: string | null; account: string | null; realName: string | null; deptId: string | null; deptName: string | null; loginType: string; success: number; message: string | null; remoteIp: string | null; userAgent: string | null; createTime: Date },
+  r: {
+    id: string;
+    userId: string | null;
+    account: string | null;
+    realName: string | null;
+    deptId: string | null;
+    deptName: string | null;
+    loginType: string;
+    success: number;
+    message: string | null;
+    remoteIp: string | null;
+    userAgent: string | null;
+    createTime: Date;
+  },
   timeZone: string,
 ): LoginLogView {
   return {

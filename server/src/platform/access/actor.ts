@@ -31,9 +31,7 @@ export interface AccessClaims {
   chainId: string;
 }
 
-export type ActorLookup =
-  | { ok: true; actor: Actor }
-  | { ok: false; reason: 'gone' | 'disabled' | 'revoked' | 'tenant_expired' | 'tenant_unavailable' };
+export type ActorLookup = { ok: true; actor: Actor } | { ok: false; reason: 'gone' | 'disabled' | 'revoked' | 'tenant_expired' | 'tenant_unavailable' };
 
 /**
  * One query per request: the user, their dept path, the still-valid roles of the token, whether the

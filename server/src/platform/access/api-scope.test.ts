@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
-import { API_SCOPE_TTL_MS, compileScopePath, configuredApiScopes, invalidateAllApiScopes, invalidateApiScopes, normalizePath, requestPaths } from './api-scope.js';
+import {
+  API_SCOPE_TTL_MS,
+  compileScopePath,
+  configuredApiScopes,
+  invalidateAllApiScopes,
+  invalidateApiScopes,
+  normalizePath,
+  requestPaths,
+} from './api-scope.js';
 
 describe('api scope patterns', () => {
   const matches = (pattern: string, path: string) => compileScopePath(pattern)!.test(normalizePath(path));
@@ -66,7 +74,13 @@ describe('api scope applied to requests', () => {
       .orderBy('u.id', 'desc')
       .limit(2)
       .execute();
-    await t.db.insertInto('bladeUserRole').values([{ userId: staff[0].id, roleId: roleA }, { userId: staff[1].id, roleId: roleB }]).execute();
+    await t.db
+      .insertInto('bladeUserRole')
+      .values([
+        { userId: staff[0].id, roleId: roleA },
+        { userId: staff[1].id, roleId: roleB },
+      ])
+      .execute();
     tokens.A = (await t.login(staff[0].account)).access_token;
     tokens.B = (await t.login(staff[1].account)).access_token;
   });
@@ -78,7 +92,12 @@ describe('api scope applied to requests', () => {
   });
 
   it('an api scope on param/list granted to role A only: A gets 200, B 403, the administrator 200', async () => {
-    const made = await adminPost('/api/blade-system/api-scope/submit', { menuId: menuIds.param, resourceCode: 'param', scopeName: '参数列表接口', scopePath: '/api/blade-system/param/list' });
+    const made = await adminPost('/api/blade-system/api-scope/submit', {
+      menuId: menuIds.param,
+      resourceCode: 'param',
+      scopeName: '参数列表接口',
+      scopePath: '/api/blade-system/param/list',
+    });
     expect(made.body.msg).toBe('新增成功');
     scopeId = made.body.data.id;
     expect((await adminPost('/api/blade-system/role/grant', { roleIds: [roleA], apiScopeIds: [scopeId] })).status).toBe(200);
@@ -94,7 +113,14 @@ describe('api scope applied to requests', () => {
   });
 
   it('a wider pattern covers the whole parameter API; a disabled role loses its api scope too', async () => {
-    await adminPost('/api/blade-system/api-scope/submit', { id: scopeId, version: 1, menuId: menuIds.param, resourceCode: 'param', scopeName: '参数接口', scopePath: '/api/blade-system/param/**' });
+    await adminPost('/api/blade-system/api-scope/submit', {
+      id: scopeId,
+      version: 1,
+      menuId: menuIds.param,
+      resourceCode: 'param',
+      scopeName: '参数接口',
+      scopePath: '/api/blade-system/param/**',
+    });
     expect((await call('B', '/api/blade-system/param/detail?paramKey=portal.banner.interval')).status).toBe(403);
     expect((await call('A', '/api/blade-system/param/detail?paramKey=portal.banner.interval')).status).toBe(200);
     await adminPost('/api/blade-system/role/disable', undefined, { ids: roleA });

@@ -54,7 +54,7 @@ export function compileScopePath(pattern: string): RegExp | null {
     tail = '(?:/.*)?';
   }
   let out = '';
-  for (let i = 0; i < body.length; ) {
+  for (let i = 0; i < body.length;) {
     if (body.startsWith('**', i)) {
       out += '.*';
       i += 2;
@@ -172,7 +172,11 @@ export async function apiScopeAllows(db: Db, actor: Actor, paths: string[]): Pro
     .select('scopeId')
     .where('scopeCategory', '=', API_SCOPE_CATEGORY)
     .where('roleId', 'in', actor.roleIds)
-    .where('scopeId', 'in', matching.map((m) => m.id))
+    .where(
+      'scopeId',
+      'in',
+      matching.map((m) => m.id),
+    )
     .executeTakeFirst();
   return !!row;
 }

@@ -28,7 +28,9 @@ describe('deny by default', () => {
   });
 
   it('refuses a permission code that is not in the registry (nobody could be granted it)', async () => {
-    await expect(ready((app) => app.get('/api/x/list', { config: { access: { permission: 'param_ad' } } }, async () => 1))).rejects.toThrow(/"param_ad" is not in the contract's registry/);
+    await expect(ready((app) => app.get('/api/x/list', { config: { access: { permission: 'param_ad' } } }, async () => 1))).rejects.toThrow(
+      /"param_ad" is not in the contract's registry/,
+    );
   });
 
   it('starts when every route declares a permission or is listed', async () => {

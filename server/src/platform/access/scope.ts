@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { ID_RE } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from './actor.js';
 
@@ -41,7 +42,7 @@ export async function resolveScope(db: Db, actor: Actor, resourceCode: string): 
     actor,
     rules: rows.map((r) => ({
       type: r.scopeType as ScopeType,
-      deptIds: r.scopeType === SCOPE.CUSTOM ? (r.scopeValue ?? '').split(',').filter((s) => /^\d{1,19}$/.test(s)) : undefined,
+      deptIds: r.scopeType === SCOPE.CUSTOM ? (r.scopeValue ?? '').split(',').filter((s) => ID_RE.test(s)) : undefined,
     })),
   };
 }
@@ -137,7 +138,12 @@ export interface ScopedTableDef {
 const camel = (s: string) => s.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 export function scopedTable(def: ScopedTableDef) {
-  const ref = { table: def.table, deptColumn: def.deptColumn, ...(def.ownerColumn ? { ownerColumn: def.ownerColumn } : {}), ...(def.where ? { where: def.where } : {}) };
+  const ref = {
+    table: def.table,
+    deptColumn: def.deptColumn,
+    ...(def.ownerColumn ? { ownerColumn: def.ownerColumn } : {}),
+    ...(def.where ? { where: def.where } : {}),
+  };
   return {
     ...def,
     /** For scopePredicate: the alias-qualified Kysely columns. */
@@ -145,6 +151,9 @@ export function scopedTable(def: ScopedTableDef) {
     /** Route metadata of a list of this table. */
     list: (extra: { idField?: string } = {}) => ({ resource: def.resource, list: { ...ref, ...extra } }),
     /** Route metadata of a call that names one row (or `ids`). */
-    record: (idFrom: `${'query' | 'params' | 'body'}.${string}`) => ({ resource: def.resource, record: { ...ref, idFrom, ...(def.idColumn ? { idColumn: def.idColumn } : {}) } }),
+    record: (idFrom: `${'query' | 'params' | 'body'}.${string}`) => ({
+      resource: def.resource,
+      record: { ...ref, idFrom, ...(def.idColumn ? { idColumn: def.idColumn } : {}) },
+    }),
   };
 }

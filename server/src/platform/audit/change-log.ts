@@ -91,12 +91,22 @@ export const changeLog = {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (changes.length) await tx.insertInto('aocLogField').values(changes.map((c) => ({ logId: log.id, ...c }))).execute();
+    if (changes.length)
+      await tx
+        .insertInto('aocLogField')
+        .values(changes.map((c) => ({ logId: log.id, ...c })))
+        .execute();
     return changes;
   },
 
   /** One history row per record of a batch write (remove, import) in one statement each. */
-  async recordMany(tx: Db, actor: Actor, spec: TrackedRecord, mode: 'insert' | 'delete', records: Array<{ id: string; name: string | null; deptId: string }>): Promise<void> {
+  async recordMany(
+    tx: Db,
+    actor: Actor,
+    spec: TrackedRecord,
+    mode: 'insert' | 'delete',
+    records: Array<{ id: string; name: string | null; deptId: string }>,
+  ): Promise<void> {
     if (!records.length) return;
     await tx
       .insertInto('aocLog')
@@ -122,7 +132,13 @@ export const changeLog = {
 export async function changesOf(db: Db, logIds: string[]): Promise<Map<string, ChangeView[]>> {
   const out = new Map<string, ChangeView[]>();
   if (!logIds.length) return out;
-  const rows = await db.selectFrom('aocLogField').select(['id', 'logId', 'field', 'fieldLabel', 'oldValue', 'newValue']).where('logId', 'in', logIds).orderBy('logId').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('aocLogField')
+    .select(['id', 'logId', 'field', 'fieldLabel', 'oldValue', 'newValue'])
+    .where('logId', 'in', logIds)
+    .orderBy('logId')
+    .orderBy('id')
+    .execute();
   for (const r of rows) {
     const list = out.get(String(r.logId)) ?? [];
     list.push({ id: String(r.id), field: r.field, fieldLabel: r.fieldLabel, oldValue: r.oldValue, newValue: r.newValue });
@@ -171,7 +187,12 @@ export async function recordHistory(
   db: Db,
   q: { tenantId: string; tag: string; tagName: string; recordId: string; current: number; size: number; timeZone: string },
 ): Promise<PageResult<ChangeLogWithChanges>> {
-  const base = db.selectFrom('aocLog as l').leftJoin('bladeDept as d', 'd.id', 'l.deptId').where('l.tenantId', '=', q.tenantId).where('l.tag', '=', q.tag).where('l.recordId', '=', q.recordId);
+  const base = db
+    .selectFrom('aocLog as l')
+    .leftJoin('bladeDept as d', 'd.id', 'l.deptId')
+    .where('l.tenantId', '=', q.tenantId)
+    .where('l.tag', '=', q.tag)
+    .where('l.recordId', '=', q.recordId);
   const [{ n }, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     base
@@ -182,7 +203,10 @@ export async function recordHistory(
       .offset((q.current - 1) * q.size)
       .execute(),
   ]);
-  const changes = await changesOf(db, rows.map((r) => String(r.id)));
+  const changes = await changesOf(
+    db,
+    rows.map((r) => String(r.id)),
+  );
   const total = Number(n);
   return {
     records: rows.map((r) => ({ ...logView(r, q.tagName, q.timeZone), changes: changes.get(String(r.id)) ?? [] })),

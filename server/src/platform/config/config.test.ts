@@ -4,7 +4,16 @@ import { assertProductionSafe, loadConfig } from './config.js';
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, basePath: '/gsl/', apiCrypto: true, dataDir: './data', clientId: 'saber', demoData: true, production: false, defaultTenantId: '000001' });
+    expect(c).toMatchObject({
+      port: 8080,
+      basePath: '/gsl/',
+      apiCrypto: true,
+      dataDir: './data',
+      clientId: 'saber',
+      demoData: true,
+      production: false,
+      defaultTenantId: '000001',
+    });
   });
 
   it('refuses to start in production with development secrets', () => {

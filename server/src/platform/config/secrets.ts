@@ -24,7 +24,11 @@ export async function resolveSecrets(cfg: AppConfig, db: Db): Promise<AppConfig>
 }
 
 async function storedSecret(db: Db, name: string, make: () => string): Promise<string> {
-  await db.insertInto('sysSecret').values({ name, value: make() }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('sysSecret')
+    .values({ name, value: make() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('sysSecret').select('value').where('name', '=', name).executeTakeFirstOrThrow();
   return row.value;
 }

@@ -45,7 +45,10 @@ export class LocalFileStore implements FileStore {
   }
 
   async exists(key: string): Promise<boolean> {
-    return fs.promises.stat(this.resolve(key)).then((st) => st.isFile(), () => false);
+    return fs.promises.stat(this.resolve(key)).then(
+      (st) => st.isFile(),
+      () => false,
+    );
   }
 
   async remove(key: string): Promise<void> {

@@ -63,7 +63,11 @@ export function cellText(v: ExcelJS.CellValue | undefined): string {
   if (typeof v === 'boolean') return v ? '1' : '0';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((t) => t.text).join('').trim();
+    if ('richText' in v && Array.isArray(v.richText))
+      return v.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
     if ('text' in v) return cellText(v.text as ExcelJS.CellValue);
     if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
   }
@@ -85,7 +89,9 @@ export interface ImportSheetRow<K extends string> {
  * More than `maxRows` data rows is a 400.
  */
 export async function readImportSheet<K extends string>(
-  file: Buffer, byHeader: ReadonlyMap<string, K>, maxRows: number,
+  file: Buffer,
+  byHeader: ReadonlyMap<string, K>,
+  maxRows: number,
 ): Promise<{ columns: Map<K, number>; rows: Array<ImportSheetRow<K>> }> {
   const ws = await readFirstSheet(file);
   const columns = new Map<K, number>();

@@ -39,12 +39,16 @@ export function buildOpenApi(app: FastifyInstance, version: string): Record<stri
       summary: def.summary,
       tags: def.tags,
       security,
-      'x-permission': 'permission' in access ? (typeof access.permission === 'string' ? access.permission : access.permission.join(' | ')) : `public:${access.public}`,
+      'x-permission':
+        'permission' in access ? (typeof access.permission === 'string' ? access.permission : access.permission.join(' | ')) : `public:${access.public}`,
       parameters: [...parameters(def.query, 'query'), ...parameters(def.params, 'path')],
       responses: {
         '200': def.raw
           ? { description: '成功', content: { [def.produces ?? 'application/json']: {} } }
-          : { description: '成功 (响应体按 API_CRYPTO 加密)', content: { 'application/json': { schema: envelopeOf(def.response ? jsonSchema(def.response, 'output') : {}) } } },
+          : {
+              description: '成功 (响应体按 API_CRYPTO 加密)',
+              content: { 'application/json': { schema: envelopeOf(def.response ? jsonSchema(def.response, 'output') : {}) } },
+            },
         '400': { description: '参数或业务错误' },
         ...('public' in access && access.public === 'open' ? {} : { '401': { description: '未登录或客户端认证失败' } }),
         ...('permission' in access ? { '403': { description: '无权限' } } : {}),

@@ -18,7 +18,10 @@ const fields: FieldWhitelist = {
 
 async function page(query: Record<string, string>) {
   const pq = pageQuery.parse(query);
-  const base = t.db.selectFrom('bladeParam as p').where('p.isDeleted', '=', 0).where((eb) => eb.and(filterExpressions(eb, query, fields)));
+  const base = t.db
+    .selectFrom('bladeParam as p')
+    .where('p.isDeleted', '=', 0)
+    .where((eb) => eb.and(filterExpressions(eb, query, fields)));
   return paginate(base, (qb) => qb.select(['p.id', 'p.paramKey', 'p.paramName']), pq, fields, [['p.id', 'asc']]);
 }
 

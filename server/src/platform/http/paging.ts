@@ -12,8 +12,21 @@ export interface FieldSpec {
 export type FieldWhitelist = Record<string, FieldSpec>;
 
 const SUFFIXES = [
-  'notequal', 'equal', 'likeleft', 'likeright', 'like', 'notnull', 'null',
-  'datege', 'dategt', 'datele', 'datelt', 'ge', 'le', 'gt', 'lt',
+  'notequal',
+  'equal',
+  'likeleft',
+  'likeright',
+  'like',
+  'notnull',
+  'null',
+  'datege',
+  'dategt',
+  'datele',
+  'datelt',
+  'ge',
+  'le',
+  'gt',
+  'lt',
 ] as const;
 type Suffix = (typeof SUFFIXES)[number];
 
@@ -62,11 +75,7 @@ function valueOf(spec: FieldSpec, field: string, raw: string): string | number {
  * BladeX's suffix filters (wire contract §3), against a whitelist: unknown names are ignored,
  * empty values are ignored, values are always bound parameters.
  */
-export function filterExpressions(
-  eb: ExpressionBuilder<any, any>,
-  query: Record<string, unknown>,
-  whitelist: FieldWhitelist,
-): Expression<SqlBool>[] {
+export function filterExpressions(eb: ExpressionBuilder<any, any>, query: Record<string, unknown>, whitelist: FieldWhitelist): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
   for (const [key, rawValue] of Object.entries(query)) {
     if (rawValue === undefined || rawValue === null || rawValue === '') continue;
@@ -92,7 +101,9 @@ export function filterExpressions(
     // Every comparison with a date field goes through parseDate (notequal too): raw text never reaches a timestamptz.
     if (isDateSuffix || (spec.kind === 'date' && ['ge', 'le', 'gt', 'lt', 'equal', 'notequal'].includes(op))) {
       const v = sql`${parseDate(field, raw)}::timestamptz`;
-      const cmp = ({ datege: '>=', dategt: '>', datele: '<=', datelt: '<', ge: '>=', gt: '>', le: '<=', lt: '<', equal: '=', notequal: '<>' } as Record<string, string>)[op] as '>=';
+      const cmp = (
+        { datege: '>=', dategt: '>', datele: '<=', datelt: '<', ge: '>=', gt: '>', le: '<=', lt: '<', equal: '=', notequal: '<>' } as Record<string, string>
+      )[op] as '>=';
       if (!cmp) continue;
       out.push(eb(col, cmp, v));
       continue;
@@ -123,7 +134,10 @@ export function applySort<QB extends SelectQueryBuilder<any, any, any>>(
     [page.ascs, 'asc'],
     [page.descs, 'desc'],
   ] as const) {
-    for (const name of (list ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const name of (list ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const camel = name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
       const spec = Object.hasOwn(whitelist, camel) ? whitelist[camel] : undefined;
       if (!spec || spec.sortable === false) throw badRequest(`不支持按 ${name.slice(0, 50)} 排序`);
@@ -150,6 +164,12 @@ export async function paginate<Row>(
   const count = knownTotal
     ? await knownTotal()
     : Number(((await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()) as { total: string }).total);
-  const rows = count === 0 ? [] : await applySort(select(base), page, whitelist, fallback).limit(page.size).offset((page.current - 1) * page.size).execute();
+  const rows =
+    count === 0
+      ? []
+      : await applySort(select(base), page, whitelist, fallback)
+          .limit(page.size)
+          .offset((page.current - 1) * page.size)
+          .execute();
   return pageResult(rows as Row[], count, page.current, page.size);
 }

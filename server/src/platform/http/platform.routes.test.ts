@@ -58,7 +58,15 @@ describe('envelope, status codes and encryption', () => {
 });
 
 describe('bad input is a clear 4xx and changes nothing', () => {
-  const logRows = async () => Number((await t.db.selectFrom('bladeLogUsual').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const logRows = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('bladeLogUsual')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('malformed JSON', async () => {
     const before = await logRows();
@@ -82,7 +90,7 @@ describe('bad input is a clear 4xx and changes nothing', () => {
     expect(res.body.msg).toBe('不支持的请求内容类型');
   });
 
-  it('schema violations answer the first rule\'s Chinese message and list the fields', async () => {
+  it("schema violations answer the first rule's Chinese message and list the fields", async () => {
     const res = await t.call({ method: 'POST', url: '/api/msg-center/log/client', token, body: { logs: [] } });
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('日志不能为空');
@@ -90,12 +98,21 @@ describe('bad input is a clear 4xx and changes nothing', () => {
   });
 
   it('SQL-looking ids are refused before any query', async () => {
-    for (const deptId of ["1 or 1=1", "1;drop table blade_user", "' OR ''='"]) {
+    for (const deptId of ['1 or 1=1', '1;drop table blade_user', "' OR ''='"]) {
       const res = await t.call({ url: '/api/aoc-service/dept/aoc-union-id', query: { deptId }, token });
       expect(res.status).toBe(400);
       expect(res.body.msg).toBe('机构编号格式不正确');
     }
-    expect(Number((await t.db.selectFrom('bladeUser').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(4);
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom('bladeUser')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBeGreaterThan(4);
   });
 });
 
@@ -104,7 +121,12 @@ describe('api log', () => {
     await t.call({ method: 'POST', url: '/api/msg-center/log/client', token, body: { logs: [{ message: 'boom', type: 'TypeError' }] } });
     await t.call({ url: '/api/blade-auth/oauth/logout', token: (await t.login('js_aoc')).access_token });
     await t.app.services.audit.flush();
-    const row = await t.db.selectFrom('bladeLogApi').selectAll().where('requestUri', '=', '/api/blade-auth/oauth/logout').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('bladeLogApi')
+      .selectAll()
+      .where('requestUri', '=', '/api/blade-auth/oauth/logout')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ createBy: 'js_aoc', method: 'GET', status: 200, title: 'logout: 退出登录 (吊销刷新令牌链)' });
     expect(row.remoteIp).toBeTruthy();
     const usual = await t.db.selectFrom('bladeLogUsual').selectAll().where('logId', '=', 'web:TypeError').executeTakeFirstOrThrow();
@@ -114,7 +136,7 @@ describe('api log', () => {
 });
 
 describe('OpenAPI', () => {
-  it('describes every registered route with the specification\'s name', async () => {
+  it("describes every registered route with the specification's name", async () => {
     const res = await t.call({ url: '/api/openapi.json', client: false });
     expect(res.status).toBe(200);
     const doc = JSON.parse(res.raw);
@@ -142,7 +164,7 @@ describe('input the database would choke on', () => {
     expect(b.status).toBe(400);
   });
 
-  it('refuses numbers outside the column\'s range', async () => {
+  it("refuses numbers outside the column's range", async () => {
     const res = await t.call({ url: '/api/aoc-service/portal/userlogin/list', token, query: { success: '99999999999' } });
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('success 超出范围');

@@ -8,7 +8,16 @@ export function formatTime(value: Date | string | null | undefined, timeZone = '
   let f = formatters.get(timeZone);
   if (!f) {
     // sv-SE formats as "2026-11-21 15:16:37".
-    f = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+    f = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+    });
     formatters.set(timeZone, f);
   }
   return f.format(date);

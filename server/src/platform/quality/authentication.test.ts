@@ -13,7 +13,18 @@ import { startWalk } from '../../../test/harness/walk.js';
 import { type RouteEntry } from '../../../test/harness/route-table.js';
 import { sampleOrFallback, type Sample } from '../../../test/harness/sample.js';
 import { createUser } from '../../../test/harness/people.js';
-import { answerProblem, assertNone, basic, mintToken, tamperPayload, tamperSignature, unsignedToken, type TokenSubject, type WireRequest, type WireResult } from '../../../test/harness/wire.js';
+import {
+  answerProblem,
+  assertNone,
+  basic,
+  mintToken,
+  tamperPayload,
+  tamperSignature,
+  unsignedToken,
+  type TokenSubject,
+  type WireRequest,
+  type WireResult,
+} from '../../../test/harness/wire.js';
 import { PUBLIC_ROUTES } from '../access/public-routes.js';
 import { TokenSigner } from '../auth/tokens.js';
 
@@ -59,10 +70,16 @@ const BAD_TOKENS: Array<[string, () => Promise<Partial<WireRequest>>]> = [
   ['token issued to another client', async () => ({ token: await mintToken(t, admin, { clientId: 'quality_other' }) })],
   ['token of a disabled user', async () => ({ token: disabledToken })],
   ['token of a deleted user', async () => ({ token: deletedToken })],
-  ['tampered token in the Blade-Auth query parameter', async () => ({ rawQuery: `Blade-Auth=${encodeURIComponent(`bearer ${tamperSignature(await good())}`)}` })],
+  [
+    'tampered token in the Blade-Auth query parameter',
+    async () => ({ rawQuery: `Blade-Auth=${encodeURIComponent(`bearer ${tamperSignature(await good())}`)}` }),
+  ],
   // Tokens never travel in URLs (logs, proxies, history): a valid access token there opens nothing.
   ['valid access token in the Blade-Auth query parameter', async () => ({ rawQuery: `Blade-Auth=${encodeURIComponent(`bearer ${await good()}`)}` })],
-  ['valid access token in the query, no client header', async () => ({ client: false, rawQuery: `Blade-Auth=${encodeURIComponent(`bearer ${await good()}`)}` })],
+  [
+    'valid access token in the query, no client header',
+    async () => ({ client: false, rawQuery: `Blade-Auth=${encodeURIComponent(`bearer ${await good()}`)}` }),
+  ],
   // A download token opens one file through a link, and is no access token.
   ['download token in the Blade-Auth header', async () => ({ token: await downloadToken() })],
 ];
@@ -135,18 +152,23 @@ describe('quality §1: public routes', () => {
 });
 
 describe('quality §1: the same requests with good credentials are not refused', () => {
-  it('every guarded route accepts its generated request with a valid token and client (no 401, and no permission 403 for the administrator)', { timeout: 300_000 }, async () => {
-    const failures: string[] = [];
-    // Reads first, then writes (a write may remove the row a later read's sample names).
-    const ordered = [...guarded.filter((r) => r.method === 'GET'), ...guarded.filter((r) => r.method !== 'GET')];
-    for (const route of ordered) {
-      const res = await call(request(route, sampleOf(route), { token: await good() }));
-      if (res.status === 401 || (res.status === 403 && res.body?.msg === MSG.forbidden) || res.status >= 500) failures.push(`${route.key}: ${res.status} ${res.text.slice(0, 160)}`);
-    }
-    assertNone(failures);
-    console.log(
-      `quality §1 authentication: ${guarded.length} guarded routes × ${BAD_TOKENS.length + BAD_CLIENTS.length} refusals, ` +
-        `${clientRoutes.length} client routes, ${openRoutes.length} open routes; ${stats.requests} requests, ${stats.fivexx} 5xx`,
-    );
-  });
+  it(
+    'every guarded route accepts its generated request with a valid token and client (no 401, and no permission 403 for the administrator)',
+    { timeout: 300_000 },
+    async () => {
+      const failures: string[] = [];
+      // Reads first, then writes (a write may remove the row a later read's sample names).
+      const ordered = [...guarded.filter((r) => r.method === 'GET'), ...guarded.filter((r) => r.method !== 'GET')];
+      for (const route of ordered) {
+        const res = await call(request(route, sampleOf(route), { token: await good() }));
+        if (res.status === 401 || (res.status === 403 && res.body?.msg === MSG.forbidden) || res.status >= 500)
+          failures.push(`${route.key}: ${res.status} ${res.text.slice(0, 160)}`);
+      }
+      assertNone(failures);
+      console.log(
+        `quality §1 authentication: ${guarded.length} guarded routes × ${BAD_TOKENS.length + BAD_CLIENTS.length} refusals, ` +
+          `${clientRoutes.length} client routes, ${openRoutes.length} open routes; ${stats.requests} requests, ${stats.fivexx} 5xx`,
+      );
+    },
+  );
 });

@@ -85,7 +85,10 @@ describe('quality §4: refusals by the router itself', () => {
   it.each(cases)('%s answers the envelope with a Chinese message', async (_label, path) => {
     const res = await send(main, { method: 'GET', path, token: await mintToken(main, admin) });
     expect(res.status).toBeGreaterThanOrEqual(400);
-    expect(answerProblem(res, undefined, path), `${res.status} ${res.text.slice(0, 200)} — build the server with frameworkErrors: frameworkErrorHandler(config)`).toBeNull();
+    expect(
+      answerProblem(res, undefined, path),
+      `${res.status} ${res.text.slice(0, 200)} — build the server with frameworkErrors: frameworkErrorHandler(config)`,
+    ).toBeNull();
   });
 
   it('frameworkErrorHandler answers them so (on a bare server built with it)', async () => {
@@ -123,7 +126,8 @@ describe(`quality §4: bad input on every route (seed ${SEED})`, () => {
       const sample = sampleOrFallback(route, ctx);
       const rng = root.fork(route.key);
       const count = Math.ceil(perUnit * weight(route));
-      for (const c of fuzzCases(route, sample, rng, count, { bodyLimit: limit, oversized })) cases.push(SIGN_IN.has(route.key) ? withoutRealAccounts(c, rng) : c);
+      for (const c of fuzzCases(route, sample, rng, count, { bodyLimit: limit, oversized }))
+        cases.push(SIGN_IN.has(route.key) ? withoutRealAccounts(c, rng) : c);
     }
     // Interleave routes (seeded) so one slow route does not run alone at the end.
     const order = new Rng(SEED ^ 0x5bd1e995);
@@ -204,19 +208,31 @@ describe(`quality §4: bad input on every route (seed ${SEED})`, () => {
     const used = process.cpuUsage(cpu);
     const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(1);
 
-    const histogram = [...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}×${n}`).join(' ');
+    const histogram = [...statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}×${n}`)
+      .join(' ');
     console.log(
       `quality: ${routes.length} routes, ${sent} requests, ${fivexx} 5xx, seed ${SEED} ` +
         `(${main.kind}, ${seconds} s, ${cpuSeconds} s CPU; ${swept} sweep + ${cases.length - swept} seeded cases; ` +
         `${toScratch} schema-valid writes on the scratch server; statuses ${histogram})`,
     );
     if (process.env.QUALITY_PROFILE) {
-      console.log([...profile].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25).map(([k, p]) => `${(p.ms / 1000).toFixed(1)} s ${p.n} × ${(p.ms / p.n).toFixed(1)} ms ${k}`).join('\n'));
+      console.log(
+        [...profile]
+          .sort((a, b) => b[1].ms - a[1].ms)
+          .slice(0, 25)
+          .map(([k, p]) => `${(p.ms / 1000).toFixed(1)} s ${p.n} × ${(p.ms / p.n).toFixed(1)} ms ${k}`)
+          .join('\n'),
+      );
     }
     if (contract.size) {
       console.log(
         `quality §4 contract questions — write routes whose body schema accepts unknown fields (stripped; .strict() would refuse them):\n  ` +
-          [...contract].sort().map(([k, keys]) => `${k}: ${[...keys].join(', ')}`).join('\n  '),
+          [...contract]
+            .sort()
+            .map(([k, keys]) => `${k}: ${[...keys].join(', ')}`)
+            .join('\n  '),
       );
     }
     const header = `seed ${SEED} (repeat with: ${repeat})`;
@@ -227,9 +243,18 @@ describe(`quality §4: bad input on every route (seed ${SEED})`, () => {
       const kind = (/\): (.*?)(?: —|$)/.exec(f)?.[1] ?? f).replace(/\d+/g, 'N').slice(0, 70);
       kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     }
-    const tally = [...kinds].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} × ${k}`).join('\n    ');
-    expect(failures.length, `${header}\n  by kind:\n    ${tally}\n  cases:\n  ${failures.slice(0, 40).join('\n  ')}${failures.length > 40 ? `\n  … ${failures.length - 40} more` : ''}`).toBe(0);
-    expect(changed, `${header}: tables changed by requests that should all have been refused; writes the main server accepted:\n  ${suspects.slice(0, 40).join('\n  ') || '(none: a GET changed them)'}`).toEqual([]);
+    const tally = [...kinds]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${n} × ${k}`)
+      .join('\n    ');
+    expect(
+      failures.length,
+      `${header}\n  by kind:\n    ${tally}\n  cases:\n  ${failures.slice(0, 40).join('\n  ')}${failures.length > 40 ? `\n  … ${failures.length - 40} more` : ''}`,
+    ).toBe(0);
+    expect(
+      changed,
+      `${header}: tables changed by requests that should all have been refused; writes the main server accepted:\n  ${suspects.slice(0, 40).join('\n  ') || '(none: a GET changed them)'}`,
+    ).toEqual([]);
     expect(fivexx, header).toBe(0);
   });
 });

@@ -70,22 +70,40 @@ for (const account of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) {
 // Login journal rows across the tree: real sign-ins of demo staff in several orgs, the scope users
 // themselves (for "own records"), a failure of an unknown account (no dept).
 const someone = async (deptName: string) =>
-  (await sql<{ account: string }>`select min(u.account) as account from blade_user u join blade_dept d on d.id = u.dept_id where d.dept_name = ${deptName} and u.is_deleted = 0`.execute(t.db)).rows[0].account;
+  (
+    await sql<{
+      account: string;
+    }>`select min(u.account) as account from blade_user u join blade_dept d on d.id = u.dept_id where d.dept_name = ${deptName} and u.is_deleted = 0`.execute(
+      t.db,
+    )
+  ).rows[0].account;
 const demoLogins = ['js_aoc', 'nj_aoc', 'nj_coc'];
-for (const dept of ['南京市玄武区工商联', '南京市福建商会', '南京市青年企业家协会', '苏州市工商联', '苏州市丝绸行业商会', '江苏省房地产商会', '无锡市工商联']) demoLogins.push(await someone(dept));
+for (const dept of ['南京市玄武区工商联', '南京市福建商会', '南京市青年企业家协会', '苏州市工商联', '苏州市丝绸行业商会', '江苏省房地产商会', '无锡市工商联'])
+  demoLogins.push(await someone(dept));
 for (const account of demoLogins) await t.login(account);
 for (const c of callers.filter((x) => x.subject.account.startsWith('quality_'))) {
   await t.login(c.subject.account, 'Quality@2026');
   await t.login(c.subject.account, 'Quality@2026');
 }
-await call({ method: 'POST', path: '/api/blade-auth/oauth/token', json: { grant_type: 'password', username: 'quality_nobody', password: 'x', tenantId: '000001' } });
+await call({
+  method: 'POST',
+  path: '/api/blade-auth/oauth/token',
+  json: { grant_type: 'password', username: 'quality_nobody', password: 'x', tenantId: '000001' },
+});
 
 // Files: one real upload, so blade_attach has a row whose bytes are stored; the copies below share them.
 const uploaded = await uploadFile(t, await mintToken(t, admin), 'quality.txt', Buffer.from('quality §3\n'));
 if (uploaded.body?.code !== 200) throw new Error(`quality §3 set-up: the upload failed: ${JSON.stringify(uploaded.body)}`);
 
 // Every scoped table gets rows in each probe dept, and the "own records" user owns one far away.
-const probeDepts = [province, nanjing, await deptId(t.db, '南京市玄武区工商联'), ...customDepts, await deptId(t.db, '苏州市丝绸行业商会'), await deptId(t.db, '无锡市工商联')];
+const probeDepts = [
+  province,
+  nanjing,
+  await deptId(t.db, '南京市玄武区工商联'),
+  ...customDepts,
+  await deptId(t.db, '苏州市丝绸行业商会'),
+  await deptId(t.db, '无锡市工商联'),
+];
 const typeTwo = callers.find((c) => c.label.startsWith('type 2'))!;
 const spreadNotes: string[] = [];
 const seenTables = new Set<string>();
@@ -99,7 +117,10 @@ for (const r of scoped) {
 if (spreadNotes.length) console.log(`quality §3 data set-up notes:\n  ${[...new Set(spreadNotes)].join('\n  ')}`);
 
 /** Samples are built for each caller (their own dept and user id where a field names one). */
-const ctxFor = (c: Caller): SampleContext => ({ idOf: ctx.idOf, self: { userId: c.subject.id, deptId: c.subject.deptId, roleId: c.subject.roleIds[0], tenantId: c.subject.tenantId } });
+const ctxFor = (c: Caller): SampleContext => ({
+  idOf: ctx.idOf,
+  self: { userId: c.subject.id, deptId: c.subject.deptId, roleId: c.subject.roleIds[0], tenantId: c.subject.tenantId },
+});
 const grants = new Map<string, Set<string> | 'all'>();
 for (const c of callers) grants.set(c.subject.id, await grantedCodes(t.db, c.subject.id));
 /** Whether the caller may call the route at all (demo accounts lack many admin menus; that is §2's business). */
@@ -154,19 +175,35 @@ async function dataRows(bytes: Buffer): Promise<number> {
 }
 
 /** Every record a list route answers, over all its pages (an export: the number of rows it holds). */
-async function listAll(route: RouteEntry, caller: Caller, token: string, extra: Partial<WireRequest> = {}): Promise<{ ids: string[]; rows?: number; problem?: string }> {
+async function listAll(
+  route: RouteEntry,
+  caller: Caller,
+  token: string,
+  extra: Partial<WireRequest> = {},
+): Promise<{ ids: string[]; rows?: number; problem?: string }> {
   const s = sampleOf(route, caller);
   const paged = declaredFields(route.def!.query).includes('size');
   const idField = route.def!.scope!.list!.idField ?? 'id';
   const ids: string[] = [];
   if (isWorkbook(route)) {
     // An export holds the list's rows without their ids: one data row per record inside the scope.
-    const res = await call({ method: route.method, path: s.path, ...(s.body !== undefined ? { json: s.body } : {}), ...extra, query: { ...(s.query as Record<string, string>), ...(extra.query ?? {}) }, token });
+    const res = await call({
+      method: route.method,
+      path: s.path,
+      ...(s.body !== undefined ? { json: s.body } : {}),
+      ...extra,
+      query: { ...(s.query as Record<string, string>), ...(extra.query ?? {}) },
+      token,
+    });
     if (res.status !== 200) return { ids, problem: `status ${res.status}: ${res.text.slice(0, 160)}` };
     return { ids, rows: await dataRows(res.rawBuffer) };
   }
   for (let current = 1; current < 1000; current++) {
-    const query = { ...(s.query as Record<string, string>), ...(paged ? { size: String(MAX_PAGE_SIZE), current: String(current) } : {}), ...(extra.query ?? {}) };
+    const query = {
+      ...(s.query as Record<string, string>),
+      ...(paged ? { size: String(MAX_PAGE_SIZE), current: String(current) } : {}),
+      ...(extra.query ?? {}),
+    };
     const res = await call({ method: route.method, path: s.path, ...(s.body !== undefined ? { json: s.body } : {}), ...extra, query, token });
     if (res.status !== 200) return { ids, problem: `status ${res.status}: ${res.text.slice(0, 160)}` };
     const data = res.body?.data;
@@ -193,7 +230,7 @@ describe('quality §3: the test data discriminates the scope types', () => {
   });
 });
 
-describe('quality §3: list routes return exactly the rows inside the caller\'s scope', () => {
+describe("quality §3: list routes return exactly the rows inside the caller's scope", () => {
   it.each(cases(listRoutes))('%s as %s', async (_k, _l, route, caller) => {
     stats.cases++;
     const scope = route.def!.scope!;
@@ -213,7 +250,7 @@ describe('quality §3: list routes return exactly the rows inside the caller\'s 
       return;
     }
     const outside = got.ids.filter((id) => !expected.has(id));
-    expect(outside, 'rows outside the scope (another org\'s)').toEqual([]);
+    expect(outside, "rows outside the scope (another org's)").toEqual([]);
     expect(got.ids.length, 'rows inside the scope that the list leaves out').toBe(expected.size);
     expect(new Set(got.ids).size, 'a row listed twice').toBe(got.ids.length);
 
@@ -223,7 +260,10 @@ describe('quality §3: list routes return exactly the rows inside the caller\'s 
       headers: { 'dept-id': province, 'role-id': admin.roleIds[0], 'tenant-id': '000000' },
     });
     expect(widened.problem).toBeUndefined();
-    expect(widened.ids.filter((id) => !expected.has(id)), 'rows outside the scope after a widening attempt').toEqual([]);
+    expect(
+      widened.ids.filter((id) => !expected.has(id)),
+      'rows outside the scope after a widening attempt',
+    ).toEqual([]);
   });
 });
 
@@ -231,7 +271,7 @@ describe('quality §3: list routes return exactly the rows inside the caller\'s 
 const strongly = new Set<string>();
 const weakNotes: string[] = [];
 
-describe('quality §3: a record outside the caller\'s scope is 404 and stays as it was', () => {
+describe("quality §3: a record outside the caller's scope is 404 and stays as it was", () => {
   it.each(cases(recordRoutes))('%s as %s', async (_k, _l, route, caller) => {
     stats.cases++;
     const scope = route.def!.scope!;
@@ -296,7 +336,10 @@ describe('quality §3: summary', () => {
       `quality §3 data scope: ${scoped.length} scoped routes (${listRoutes.length} list, ${recordRoutes.length} record) × ${callers.length} callers ` +
         `(${TYPES.length} scope-type users, 4 demo accounts); ${stats.cases} cases, ${stats.requests} requests, ${stats.fivexx} 5xx`,
     );
-    if (weakNotes.length) console.log(`quality §3: cases where the generated request is refused before the record is looked up (compared with a missing id instead):\n  ${weakNotes.join('\n  ')}`);
+    if (weakNotes.length)
+      console.log(
+        `quality §3: cases where the generated request is refused before the record is looked up (compared with a missing id instead):\n  ${weakNotes.join('\n  ')}`,
+      );
     expect(stats.fivexx).toBe(0);
   });
 });

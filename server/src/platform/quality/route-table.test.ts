@@ -23,7 +23,8 @@ describe('quality: the route table', () => {
   it('every route declared public is on PUBLIC_ROUTES with the same kind, and every entry of PUBLIC_ROUTES is a served route of that kind', () => {
     const declared = new Map(routes.filter((r) => publicKind(r)).map((r) => [r.key, publicKind(r)]));
     const wrong: string[] = [];
-    for (const [key, kind] of declared) if (PUBLIC_ROUTES[key] !== kind) wrong.push(`${key}: declared public (${kind}) but PUBLIC_ROUTES says ${PUBLIC_ROUTES[key] ?? 'nothing'}`);
+    for (const [key, kind] of declared)
+      if (PUBLIC_ROUTES[key] !== kind) wrong.push(`${key}: declared public (${kind}) but PUBLIC_ROUTES says ${PUBLIC_ROUTES[key] ?? 'nothing'}`);
     for (const [key, kind] of Object.entries(PUBLIC_ROUTES)) {
       const r = routes.find((x) => x.key === key);
       if (!r) wrong.push(`${key}: on PUBLIC_ROUTES but no such route is served (stale entry)`);
@@ -46,7 +47,9 @@ describe('quality: the route table', () => {
   it('the OpenAPI document lists exactly the route() registry', async () => {
     const res = await t.app.inject({ url: '/api/openapi.json' });
     const doc = JSON.parse(res.body) as { paths: Record<string, Record<string, unknown>> };
-    const documented = new Set(Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{([^}]+)\}/g, ':$1')}`)));
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p.replace(/\{([^}]+)\}/g, ':$1')}`)),
+    );
     const registered = new Set(t.app.routeDefs.map((d) => `${d.method} ${d.url}`));
     expect([...documented].filter((k) => !registered.has(k))).toEqual([]);
     expect([...registered].filter((k) => !documented.has(k))).toEqual([]);
@@ -62,7 +65,10 @@ describe('quality: the route table', () => {
   it('a valid request can be generated for every route from its schemas', async () => {
     const admin = await subjectOf(t.db, 'admin');
     const ctx = await sampleContext(t.db, { userId: admin.id, deptId: admin.deptId, roleId: admin.roleIds[0], tenantId: admin.tenantId });
-    const failing = routes.map((r) => ({ r, s: validSample(r, ctx) })).filter((x) => 'error' in x.s).map((x) => `${x.r.key}: ${(x.s as { error: string }).error}`);
+    const failing = routes
+      .map((r) => ({ r, s: validSample(r, ctx) }))
+      .filter((x) => 'error' in x.s)
+      .map((x) => `${x.r.key}: ${(x.s as { error: string }).error}`);
     expect(failing, 'add .meta({ examples: [...] }) to the field the generator cannot satisfy').toEqual([]);
     const guarded = routes.filter(isGuarded);
     console.log(

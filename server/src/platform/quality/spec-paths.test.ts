@@ -17,8 +17,21 @@ const SHARED = path.join(ROOT, '..', 'shared/spec/api-paths.tsv');
 
 /** Groups (third column) whose every call is served; a group joins when its issue lands. */
 const LANDED = new Set([
-  'auth', 'resource', 'log', 'user', 'system', 'system-client', 'system-dept', 'system-dict', 'system-menu',
-  'system-role', 'system-scope', 'system-tenant', 'system-topmenu', 'member', 'chamber',
+  'auth',
+  'resource',
+  'log',
+  'user',
+  'system',
+  'system-client',
+  'system-dept',
+  'system-dict',
+  'system-menu',
+  'system-role',
+  'system-scope',
+  'system-tenant',
+  'system-topmenu',
+  'member',
+  'chamber',
 ]);
 
 interface SpecCall {
@@ -42,8 +55,8 @@ const { routes } = routeTable(t.app);
 const served = new Map(routes.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r]));
 const calls = specCalls(fs.readFileSync(COPY, 'utf8'));
 
-describe('quality: the specification\'s calls', () => {
-  it.skipIf(!fs.existsSync(SHARED))('the copy in packages/contract/spec is the shared specification\'s table', () => {
+describe("quality: the specification's calls", () => {
+  it.skipIf(!fs.existsSync(SHARED))("the copy in packages/contract/spec is the shared specification's table", () => {
     expect(fs.readFileSync(COPY, 'utf8')).toBe(fs.readFileSync(SHARED, 'utf8'));
   });
 

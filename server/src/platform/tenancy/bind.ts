@@ -62,7 +62,11 @@ async function rowsOf(db: Db, table: string, where: RawBuilder<unknown>): Promis
 }
 
 async function columnsOf(db: Db, table: string): Promise<string[]> {
-  const r = await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(db);
+  const r = await sql<{
+    name: string;
+  }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table} order by ordinal_position`.execute(
+    db,
+  );
   return r.rows.map((x) => x.name);
 }
 
@@ -93,8 +97,13 @@ async function writeRows(db: Db, table: string, json: string, upsert: boolean) {
 /** Deletes the rows under `where` that the main database no longer has. */
 async function deleteMissing(db: Db, table: string, json: string, where: RawBuilder<unknown>) {
   const key = await keyOf(db, table);
-  const match = sql.join(key.map((c) => sql`k.${ident(c)} = x.${ident(c)}`), sql` and `);
-  await sql`delete from ${ident(table)} x where ${where} and not exists (select 1 from json_populate_recordset(null::${ident(table)}, ${json}::json) k where ${match})`.execute(db);
+  const match = sql.join(
+    key.map((c) => sql`k.${ident(c)} = x.${ident(c)}`),
+    sql` and `,
+  );
+  await sql`delete from ${ident(table)} x where ${where} and not exists (select 1 from json_populate_recordset(null::${ident(table)}, ${json}::json) k where ${match})`.execute(
+    db,
+  );
 }
 
 /** Copies the platform tables from the main database into a tenant's (inside the caller's transaction on `target`). */
@@ -155,7 +164,12 @@ export async function bindTenant(tenancy: Tenancy, input: { tenantId: string; da
   const main = tenancy.main;
   const { tenantId, datasourceId } = input;
   if (tenantId === input.defaultTenantId || tenantId === '000000') throw badRequest(DATASOURCE_MSG.defaultTenant);
-  const tenant = await main.selectFrom('bladeTenant').select(['id', 'datasourceId']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirst();
+  const tenant = await main
+    .selectFrom('bladeTenant')
+    .select(['id', 'datasourceId'])
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirst();
   if (!tenant) throw notFound();
   if (tenant.datasourceId != null) throw badRequest(DATASOURCE_MSG.tenantBound);
   const ds = await main.selectFrom('bladeDatasource').select('id').where('id', '=', datasourceId).where('isDeleted', '=', 0).executeTakeFirst();

@@ -80,7 +80,12 @@ export class Tenancy {
   }
 
   private async connect(datasourceId: string, poolSize: number): Promise<DbHandle> {
-    const row = await this.main.selectFrom('bladeDatasource').select(['url', 'username', 'passwordEnc']).where('id', '=', datasourceId).where('isDeleted', '=', 0).executeTakeFirst();
+    const row = await this.main
+      .selectFrom('bladeDatasource')
+      .select(['url', 'username', 'passwordEnc'])
+      .where('id', '=', datasourceId)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
     if (!row) throw new Error(`datasource ${datasourceId} is gone`);
     const password = row.passwordEnc ? (await personalDataCipher(this.main, { production: this.config.production })).decrypt(row.passwordEnc) : '';
     return connectTo(row.url, row.username, password, this.config, poolSize);
@@ -88,7 +93,13 @@ export class Tenancy {
 }
 
 /** Opens a datasource (checking its address against the allowed hosts); throws when it cannot connect. */
-export async function connectTo(url: string, username: string, password: string, config: Pick<AppConfig, 'datasourceHosts' | 'timeZone'>, poolSize = 1): Promise<DbHandle> {
+export async function connectTo(
+  url: string,
+  username: string,
+  password: string,
+  config: Pick<AppConfig, 'datasourceHosts' | 'timeZone'>,
+  poolSize = 1,
+): Promise<DbHandle> {
   const target = parseDatasourceUrl(url, config.datasourceHosts);
   if ('error' in target) throw new Error(target.error);
   return openDatabase({ databaseUrl: connectionString(target, username, password), poolSize, connectTimeoutMs: 5000, timeZone: config.timeZone });

@@ -1,6 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type {
-  ChamberLeaderView, ChamberView, ChangeLogView, ChangeView, Envelope, ImportAnswer, MemberCount, MemberKind, MemberView, PageResult, RepresentativeView,
+  ChamberLeaderView,
+  ChamberView,
+  ChangeLogView,
+  ChangeView,
+  Envelope,
+  ImportAnswer,
+  MemberCount,
+  MemberKind,
+  MemberView,
+  PageResult,
+  RepresentativeView,
 } from '@gsl/contract';
 import { MEMBER_KIND_LABELS } from '@gsl/contract';
 import { bladeCrudApi, emptyPage, type CrudApi } from '../crud';
@@ -52,12 +62,18 @@ export const MEMBER_APIS: Record<MemberKind, CrudApi<MemberRow, Record<string, u
 
 /** export-member-* (POST, xlsx streamed): the list's current filters; bytes reported as they arrive. */
 export const exportMembers = (kind: MemberKind, filters: Record<string, QueryValue>, onProgress?: (p: Progress) => void) =>
-  downloadFile(`${MEMBER_PREFIX[kind]}/export-member-${kind}`, { method: 'POST', params: filters, fallbackName: `${MEMBER_KIND_LABELS[kind]}.xlsx`, onProgress });
+  downloadFile(`${MEMBER_PREFIX[kind]}/export-member-${kind}`, {
+    method: 'POST',
+    params: filters,
+    fallbackName: `${MEMBER_KIND_LABELS[kind]}.xlsx`,
+    onProgress,
+  });
 
 /** The answer of import-member-*: rows read, valid, written, and every problem by row and column. */
 export type MemberImportAnswer = ImportAnswer;
 /** export-template / import-member-* (every kind): the import's template and the upload (dryRun: check only). */
-export const downloadMemberTemplate = (kind: MemberKind) => downloadFile(`${MEMBER_PREFIX[kind]}/export-template`, { fallbackName: `${MEMBER_KIND_LABELS[kind]}导入模板.xlsx` });
+export const downloadMemberTemplate = (kind: MemberKind) =>
+  downloadFile(`${MEMBER_PREFIX[kind]}/export-template`, { fallbackName: `${MEMBER_KIND_LABELS[kind]}导入模板.xlsx` });
 export const importMembers = (kind: MemberKind, file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void) =>
   uploadFile<MemberImportAnswer>(`${MEMBER_PREFIX[kind]}/import-member-${kind}`, file, { params: { dryRun }, fallbackName: 'members.xlsx', onProgress });
 
@@ -107,7 +123,10 @@ export const inboundChamberApi = bladeCrudApi<ChamberRow, Record<string, unknown
 /** The read-only lists (no fields, no write permission: no writes shown): chamber/list (all types), 江苏在外地商会 (chambercommercejiangsuallopatry). */
 const READ_ONLY_CHAMBERS = {
   all: bladeCrudApi<ChamberRow, Record<string, unknown>>('/api/aoc-service/chamber', ['chamber', 'all'], { readOnly: '只读列表' }),
-  out: bladeCrudApi<ChamberRow, Record<string, unknown>>('/api/aoc-service/chambercommercejiangsuallopatry', ['chamber', 'out'], { list: { path: 'chamber-list' }, readOnly: '只读列表' }),
+  out: bladeCrudApi<ChamberRow, Record<string, unknown>>('/api/aoc-service/chambercommercejiangsuallopatry', ['chamber', 'out'], {
+    list: { path: 'chamber-list' },
+    readOnly: '只读列表',
+  }),
 };
 export const readOnlyChamberApi = (which: keyof typeof READ_ONLY_CHAMBERS): CrudApi<ChamberRow, Record<string, unknown>> => READ_ONLY_CHAMBERS[which];
 /** Every chamber, paged (the home page's 商会 tab). */

@@ -41,7 +41,8 @@ export const PARENT_FIELD: Record<ProfileKind, string> = { person: 'personId', e
 export const personBaseApi = bladeCrudApi<ProfileRow, Record<string, unknown>>(PROFILE_PREFIX.person, ['profile', 'person']);
 export const enterpriseBaseApi = bladeCrudApi<ProfileRow, Record<string, unknown>>(PROFILE_PREFIX.enterprise, ['profile', 'enterprise']);
 
-export const profileDetail = (kind: 'person' | 'enterprise', id: string, signal?: AbortSignal) => get<ProfileRow>(`${PROFILE_PREFIX[kind]}/detail`, { id }, { signal });
+export const profileDetail = (kind: 'person' | 'enterprise', id: string, signal?: AbortSignal) =>
+  get<ProfileRow>(`${PROFILE_PREFIX[kind]}/detail`, { id }, { signal });
 
 /** One person's or enterprise's change history (personbase/log, enterprisebase/log), newest first. */
 export const profileLog = (kind: 'person' | 'enterprise', id: string, page: Record<string, number>, signal?: AbortSignal) =>
@@ -72,7 +73,13 @@ export function sectionApi(kind: ProfileKind, section: string, parentId: string)
       }
       const size = Number(query.size ?? 10);
       const current = Number(query.current ?? 1);
-      return { records: rows.slice((current - 1) * size, current * size), total: rows.length, size, current, pages: Math.ceil(rows.length / size) } satisfies PageResult<ProfileRow>;
+      return {
+        records: rows.slice((current - 1) * size, current * size),
+        total: rows.length,
+        size,
+        current,
+        pages: Math.ceil(rows.length / size),
+      } satisfies PageResult<ProfileRow>;
     },
     submit: (body) => crud.submit({ ...body, [parent]: parentId }),
   };
@@ -96,7 +103,11 @@ export const orgProfileKeys = {
 export const orgProfileDetail = (deptId: string, signal?: AbortSignal) => get<OrgProfile>(`${PROFILE_PREFIX.org}/detail`, { deptId }, { signal });
 
 export function useOrgProfile(deptId: string | undefined) {
-  return useQuery({ queryKey: orgProfileKeys.detail(deptId ?? ''), queryFn: ({ signal }) => orgProfileDetail(deptId as string, signal), enabled: Boolean(deptId) });
+  return useQuery({
+    queryKey: orgProfileKeys.detail(deptId ?? ''),
+    queryFn: ({ signal }) => orgProfileDetail(deptId as string, signal),
+    enabled: Boolean(deptId),
+  });
 }
 
 /** Saves the given fields only (deptId; version 0 before the first save is left out). */

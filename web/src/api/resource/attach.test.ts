@@ -6,8 +6,6 @@ const get = vi.mocked(http.get);
 const { openAttach } = await import('./attach');
 const { fileSizeText } = await import('../files');
 
-
-
 describe('附件管理 helpers', () => {
   it('shows sizes in the unit people read', () => {
     expect(fileSizeText(14)).toBe('14 B');

@@ -33,9 +33,11 @@ export const deptApi = bladeCrudApi<DeptRow, DeptSubmit>('/api/blade-system/dept
 export const getDeptChildren = (parentId: string, signal?: AbortSignal) =>
   get<DeptRow[]>('/api/blade-system/dept/lazy-list', { parentId: parentId === '0' ? undefined : parentId }, { signal }).then((rows) => rows ?? []);
 
-export const searchDepts = (filters: ListQuery, signal?: AbortSignal) => get<DeptRow[]>('/api/blade-system/dept/list', filters, { signal }).then((rows) => rows ?? []);
+export const searchDepts = (filters: ListQuery, signal?: AbortSignal) =>
+  get<DeptRow[]>('/api/blade-system/dept/list', filters, { signal }).then((rows) => rows ?? []);
 
-export const getDeptTree = (signal?: AbortSignal) => get<DeptTreeNode[]>('/api/blade-system/dept/dept-tree', undefined, { signal }).then((nodes) => nodes ?? []);
+export const getDeptTree = (signal?: AbortSignal) =>
+  get<DeptTreeNode[]>('/api/blade-system/dept/dept-tree', undefined, { signal }).then((nodes) => nodes ?? []);
 
 /** The visible dept forest for the 上级机构 select; refreshed by every dept write. */
 export function useDeptTree(enabled = true) {

@@ -20,7 +20,12 @@ const row = (id: string, parentId: string, dictValue: string, hasChildren = fals
 const node = (r: DictRow, children: DictTreeNode[] = []): DictTreeNode => ({ ...r, title: r.dictValue, key: r.id, value: r.id, children });
 
 // root 1 → items 2 (→ 4 → 5) and 3
-const FOREST = [node(row('1', '0', '性别', true), [node(row('2', '1', '男', true), [node(row('4', '2', '男童', true), [node(row('5', '4', '婴儿'))])]), node(row('3', '1', '女'))])];
+const FOREST = [
+  node(row('1', '0', '性别', true), [
+    node(row('2', '1', '男', true), [node(row('4', '2', '男童', true), [node(row('5', '4', '婴儿'))])]),
+    node(row('3', '1', '女')),
+  ]),
+];
 
 describe('attachChildren', () => {
   it('gives rows with children their descendants as table rows (no tree-select fields, no empty children)', () => {
@@ -65,7 +70,9 @@ describe('dictionary calls', () => {
     expect(get).toHaveBeenCalledWith('/api/blade-system/dict/child-list', { current: 1, size: 10, parentId: '1' }, { signal: undefined });
     expect(flat.records).toEqual([row('3', '1', '女')]);
 
-    vi.mocked(get).mockResolvedValueOnce({ records: [row('2', '1', '男', true)], total: 1, size: 10, current: 1, pages: 1 }).mockResolvedValueOnce(FOREST);
+    vi.mocked(get)
+      .mockResolvedValueOnce({ records: [row('2', '1', '男', true)], total: 1, size: 10, current: 1, pages: 1 })
+      .mockResolvedValueOnce(FOREST);
     const nested = await api.list({ current: 1, size: 10 });
     expect(get).toHaveBeenLastCalledWith('/api/blade-system/dict/tree', { code: 'sex' }, { signal: undefined });
     expect(nested.records[0].children?.map((c) => c.id)).toEqual(['4']);
@@ -73,6 +80,12 @@ describe('dictionary calls', () => {
 
   it('answers an empty page for a cancelled list call', async () => {
     vi.mocked(get).mockResolvedValueOnce(undefined);
-    expect(await dictItemApi('dict', { id: '1', code: 'sex' }).list({ current: 2, size: 30 })).toEqual({ records: [], total: 0, size: 30, current: 2, pages: 0 });
+    expect(await dictItemApi('dict', { id: '1', code: 'sex' }).list({ current: 2, size: 30 })).toEqual({
+      records: [],
+      total: 0,
+      size: 30,
+      current: 2,
+      pages: 0,
+    });
   });
 });

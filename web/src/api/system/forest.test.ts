@@ -7,7 +7,12 @@ interface Node extends ForestNode {
 }
 
 const FOREST: Node[] = [
-  { id: '1', parentId: '0', name: '管理员', children: [{ id: '11', parentId: '1', name: '南京管理员', children: [{ id: '111', parentId: '11', name: '鼓楼管理员' }] }] },
+  {
+    id: '1',
+    parentId: '0',
+    name: '管理员',
+    children: [{ id: '11', parentId: '1', name: '南京管理员', children: [{ id: '111', parentId: '11', name: '鼓楼管理员' }] }],
+  },
   { id: '2', parentId: '0', name: '商会工作人员' },
   { id: '3', parentId: '0', name: '工商联工作人员' },
 ];

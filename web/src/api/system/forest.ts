@@ -50,7 +50,11 @@ export function filterForest<T extends ForestNode>(forest: readonly T[], filters
   const all = flattenForest(forest);
   if (!active.length) return buildForest(all);
   const hits = all.filter((n) =>
-    active.every((f) => String((n as unknown as Record<string, unknown>)[f] ?? '').toLowerCase().includes(String(filters[f]).trim().toLowerCase())),
+    active.every((f) =>
+      String((n as unknown as Record<string, unknown>)[f] ?? '')
+        .toLowerCase()
+        .includes(String(filters[f]).trim().toLowerCase()),
+    ),
   );
   return buildForest(hits);
 }
@@ -75,7 +79,5 @@ export function subtreeIds<T extends ForestNode>(forest: readonly T[], id: strin
 
 /** A forest without the given ids (and what hangs under them). */
 export function pruneForest<T extends ForestNode>(forest: readonly T[], drop: ReadonlySet<string>): T[] {
-  return forest
-    .filter((n) => !drop.has(n.id))
-    .map((n) => (n.children?.length ? { ...n, children: pruneForest(n.children as T[], drop) } : n));
+  return forest.filter((n) => !drop.has(n.id)).map((n) => (n.children?.length ? { ...n, children: pruneForest(n.children as T[], drop) } : n));
 }

@@ -21,8 +21,7 @@ export interface MenuNode {
   children?: MenuNode[];
 }
 
-export const getRoutes = (topMenuId?: string, signal?: AbortSignal) =>
-  get<MenuNode[]>('/api/blade-system/menu/routes', { topMenuId }, { signal });
+export const getRoutes = (topMenuId?: string, signal?: AbortSignal) => get<MenuNode[]>('/api/blade-system/menu/routes', { topMenuId }, { signal });
 
 export const getButtons = (signal?: AbortSignal) => get<MenuNode[]>('/api/blade-system/menu/buttons', undefined, { signal });
 
@@ -94,7 +93,8 @@ export const menuAdminApi: CrudApi<MenuAdminRow, MenuSubmit> = {
   },
 };
 
-export const getMenuTree = async (signal?: AbortSignal): Promise<MenuTreeNode[]> => (await get<MenuTreeNode[]>('/api/blade-system/menu/tree', undefined, { signal })) ?? [];
+export const getMenuTree = async (signal?: AbortSignal): Promise<MenuTreeNode[]> =>
+  (await get<MenuTreeNode[]>('/api/blade-system/menu/tree', undefined, { signal })) ?? [];
 
 /** The menus (no buttons) as a tree, for 上级菜单 and the scope screens; refreshed by every menu write. */
 export function useMenuTree(enabled = true) {

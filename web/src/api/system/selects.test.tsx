@@ -33,14 +33,22 @@ describe('用户管理 and 数据权限 selects follow the writes of 机构管�
     };
     server(data);
     const { client, Wrap } = wrapper();
-    const { result } = renderHook(() => ({ depts: useDeptTree(), roles: useRoleTree(), posts: usePostOptions(), scopeDepts: useScopeDeptTree(true) }), { wrapper: Wrap });
+    const { result } = renderHook(() => ({ depts: useDeptTree(), roles: useRoleTree(), posts: usePostOptions(), scopeDepts: useScopeDeptTree(true) }), {
+      wrapper: Wrap,
+    });
     await waitFor(() => expect(result.current.posts.data).toHaveLength(1));
     await waitFor(() => expect(result.current.depts.data).toHaveLength(1));
     expect(result.current.roles.data).toHaveLength(1);
 
     data['/api/blade-system/dept/dept-tree'] = [node('1', '江苏省工商联'), node('2', '南京市工商联')];
-    data['/api/blade-system/role/tree'] = [{ ...node('10', '管理员'), roleName: '管理员' }, { ...node('11', '会员'), roleName: '会员' }];
-    data['/api/blade-system/post/select'] = [{ id: '20', postName: '会长' }, { id: '21', postName: '秘书长' }];
+    data['/api/blade-system/role/tree'] = [
+      { ...node('10', '管理员'), roleName: '管理员' },
+      { ...node('11', '会员'), roleName: '会员' },
+    ];
+    data['/api/blade-system/post/select'] = [
+      { id: '20', postName: '会长' },
+      { id: '21', postName: '秘书长' },
+    ];
     // What each screen's save or delete does: refresh everything under its entity's key.
     await act(async () => {
       await client.invalidateQueries({ queryKey: deptApi.queryKey });

@@ -44,7 +44,8 @@ export const packageMenuTreeKey = ['system', 'tenantpackage', 'menu-tree'] as co
 export function usePackageOptions(enabled = true) {
   return useQuery({
     queryKey: ['system', 'tenantpackage', 'options'],
-    queryFn: ({ signal }) => get<PageResult<TenantPackageView>>('/api/blade-system/tenant-package/list', { current: 1, size: 500 }, { signal }).then((p) => p?.records ?? []),
+    queryFn: ({ signal }) =>
+      get<PageResult<TenantPackageView>>('/api/blade-system/tenant-package/list', { current: 1, size: 500 }, { signal }).then((p) => p?.records ?? []),
     enabled,
   });
 }

@@ -17,13 +17,21 @@ afterEach(() => {
 
 describe('user file calls', () => {
   it('reads the file name the server gives (UTF-8 first)', () => {
-    expect(fileNameOf(`attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent('用户数据_20260101.xlsx')}`, 'x.xlsx')).toBe('用户数据_20260101.xlsx');
+    expect(fileNameOf(`attachment; filename="users.xlsx"; filename*=UTF-8''${encodeURIComponent('用户数据_20260101.xlsx')}`, 'x.xlsx')).toBe(
+      '用户数据_20260101.xlsx',
+    );
     expect(fileNameOf('attachment; filename="users.xlsx"', 'x.xlsx')).toBe('users.xlsx');
     expect(fileNameOf(null, 'x.xlsx')).toBe('x.xlsx');
   });
 
   it('exports under the given filters, reporting the bytes as they arrive', async () => {
-    const fetch = vi.fn(async () => new Response(new Uint8Array([1, 2, 3, 4, 5]), { status: 200, headers: { 'content-type': XLSX, 'content-disposition': "attachment; filename*=UTF-8''a.xlsx" } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(new Uint8Array([1, 2, 3, 4, 5]), {
+          status: 200,
+          headers: { 'content-type': XLSX, 'content-disposition': "attachment; filename*=UTF-8''a.xlsx" },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     const progress = vi.fn();
     const { blob, name } = await exportUsers({ deptId: '2', account: 'a1', realName: '' }, progress);
@@ -36,13 +44,25 @@ describe('user file calls', () => {
   });
 
   it('tells the server’s message when the export is refused (JSON instead of a file)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 400, success: false, data: null, msg: '导出数据超过50000条' }), { status: 400, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 400, success: false, data: null, msg: '导出数据超过50000条' }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
     await expect(exportUsers({})).rejects.toMatchObject({ message: '导出数据超过50000条', handled: true });
     expect(toast.error).toHaveBeenCalledWith('导出数据超过50000条');
   });
 
   it('signs on again on 401, as every call does (the logout shows 无权限访问 in place of the app)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 401, success: false, data: null, msg: '请求未授权' }), { status: 401 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 401, success: false, data: null, msg: '请求未授权' }), { status: 401 })),
+    );
     await expect(exportUsers({})).rejects.toMatchObject({ code: 401, message: '无权限访问' });
     expect(expireSession).toHaveBeenCalledWith({ silent: false });
   });

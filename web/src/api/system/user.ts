@@ -130,7 +130,8 @@ export const usePostOptions = () => usePostSelect();
 export const exportUsers = (filters: Record<string, QueryValue>, onProgress?: (p: Progress) => void) =>
   downloadFile(`${base}/export-user`, { params: filters, fallbackName: '用户数据.xlsx', onProgress });
 
-export const downloadImportTemplate = (onProgress?: (p: Progress) => void) => downloadFile(`${base}/export-template`, { fallbackName: '用户导入模板.xlsx', onProgress });
+export const downloadImportTemplate = (onProgress?: (p: Progress) => void) =>
+  downloadFile(`${base}/export-template`, { fallbackName: '用户导入模板.xlsx', onProgress });
 
 /** Uploads the workbook (dryRun only checks it); progress of the upload as it goes. */
 export const importUsers = (file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void) =>

@@ -13,4 +13,6 @@ import { bladeCrudApi, type CrudApi } from '../crud';
 export type { VersionLogView };
 
 const BASE = '/api/blade-system/versionupdatelog';
-export const versionLogApi: CrudApi<VersionLogView, VersionLogSubmit> = bladeCrudApi(BASE, ['system', 'versionupdatelog'], { list: { path: 'page', method: 'POST' } });
+export const versionLogApi: CrudApi<VersionLogView, VersionLogSubmit> = bladeCrudApi(BASE, ['system', 'versionupdatelog'], {
+  list: { path: 'page', method: 'POST' },
+});

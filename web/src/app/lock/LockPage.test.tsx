@@ -73,7 +73,9 @@ describe('lock screen (specification §4)', () => {
   });
 
   it('after a wrong password shows a labelled captcha, sends it with the next try and renews it on click', async () => {
-    vi.mocked(loginByPassword).mockRejectedValueOnce(new HttpError('用户名或密码不正确', 400, undefined, true)).mockResolvedValueOnce(tokenAnswer(2));
+    vi.mocked(loginByPassword)
+      .mockRejectedValueOnce(new HttpError('用户名或密码不正确', 400, undefined, true))
+      .mockResolvedValueOnce(tokenAnswer(2));
     renderAt('/lock');
     expect(screen.queryByRole('img', { name: '验证码图片' })).toBeNull();
     fireEvent.change(await screen.findByLabelText('登录密码'), { target: { value: 'wrong' } });

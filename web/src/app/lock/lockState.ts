@@ -27,11 +27,8 @@ export function unlockScreen(): string {
 }
 
 export function useLocked(): boolean {
-  return useSyncExternalStore(
-    (fn) => {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    isLocked,
-  );
+  return useSyncExternalStore((fn) => {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  }, isLocked);
 }

@@ -106,8 +106,7 @@ const FAILURES = 'signOnFailures';
 export const LOOP_WINDOW_MS = 60_000;
 export const LOOP_LIMIT = 3;
 
-const recentFailures = (now: number): number[] =>
-  (getStore<number[]>(FAILURES) ?? []).filter((t) => typeof t === 'number' && now - t < LOOP_WINDOW_MS);
+const recentFailures = (now: number): number[] => (getStore<number[]>(FAILURES) ?? []).filter((t) => typeof t === 'number' && now - t < LOOP_WINDOW_MS);
 
 /**
  * Whether this document is the sign-on portal sending the browser back: it was loaded at /login by

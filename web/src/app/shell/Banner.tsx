@@ -54,13 +54,7 @@ export function Banner() {
   }, [hovered]);
 
   return (
-    <div
-      className="banner"
-      data-testid="banner"
-      data-paused={hovered}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-    >
+    <div className="banner" data-testid="banner" data-paused={hovered} onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
       {SLIDES.map((slide, i) => (
         <a
           key={slide.route}

@@ -21,7 +21,11 @@ describe('top menu entries (specification §2)', () => {
   });
 
   it('uses the server title for 我的一天 and its order for the rest', () => {
-    const entries = topEntries([node('portal_myorg', '本会组织', '/portal/myOrg', 6), node('portal_myday', '今日', '/portal/myDay', 1), node('portal_myapp', '业务应用', '/portal/myApp', 2)]);
+    const entries = topEntries([
+      node('portal_myorg', '本会组织', '/portal/myOrg', 6),
+      node('portal_myday', '今日', '/portal/myDay', 1),
+      node('portal_myapp', '业务应用', '/portal/myApp', 2),
+    ]);
     expect(entries.map((e) => e.name)).toEqual(['今日', '业务应用', '本会组织']);
   });
 

@@ -24,9 +24,7 @@ export function topEntries(nodes: MenuNode[] | undefined): Entry[] {
 
 /** The entry whose path is the longest prefix of the current route. */
 export function activeEntry(entries: Entry[], pathname: string): string | undefined {
-  return entries
-    .filter((e) => pathname.startsWith(e.path))
-    .sort((a, b) => b.path.length - a.path.length)[0]?.code;
+  return entries.filter((e) => pathname.startsWith(e.path)).sort((a, b) => b.path.length - a.path.length)[0]?.code;
 }
 
 /** The portal's top menu (specification §2): titles and visibility from the server. */

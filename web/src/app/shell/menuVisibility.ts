@@ -20,11 +20,8 @@ export function applyMenuParam(value: string | null): void {
 }
 
 export function useMenuHidden(): boolean {
-  return useSyncExternalStore(
-    (fn) => {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    isMenuHidden,
-  );
+  return useSyncExternalStore((fn) => {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  }, isMenuHidden);
 }

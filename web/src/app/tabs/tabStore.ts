@@ -102,11 +102,8 @@ export function clearTabs(): void {
 }
 
 export function useTabs(): Tab[] {
-  return useSyncExternalStore(
-    (fn) => {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    getTabs,
-  );
+  return useSyncExternalStore((fn) => {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  }, getTabs);
 }

@@ -47,7 +47,18 @@ export function CrudFormDialog({ open, mode, fields, initialValues, saving, onCa
         </Button>,
       ];
 
-  const form = <DialogForm key={formKey} id={formId} fields={fields} initialValues={initialValues} readOnly={readOnly} onSubmit={onSubmit} testId={testId} labelWidth={labelWidth} />;
+  const form = (
+    <DialogForm
+      key={formKey}
+      id={formId}
+      fields={fields}
+      initialValues={initialValues}
+      readOnly={readOnly}
+      onSubmit={onSubmit}
+      testId={testId}
+      labelWidth={labelWidth}
+    />
+  );
   return (
     <Modal open={open} title={TITLES[mode]} width={DIALOG_WIDTH} footer={footer} onCancel={onCancel} mask={{ closable: false }} destroyOnHidden>
       {readOnly ? <ReadOnlyLook>{form}</ReadOnlyLook> : form}

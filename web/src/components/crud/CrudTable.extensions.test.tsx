@@ -56,7 +56,14 @@ describe('CrudTable extensions', { timeout: 20_000 }, () => {
   it('adds the screen’s own row buttons to 操作', async () => {
     const api = fakeApi();
     const onItems = vi.fn();
-    renderTable({ api, rowActions: (row) => <Button onClick={() => onItems(row.id)} data-testid="x-row-items">配置</Button> });
+    renderTable({
+      api,
+      rowActions: (row) => (
+        <Button onClick={() => onItems(row.id)} data-testid="x-row-items">
+          配置
+        </Button>
+      ),
+    });
     await screen.findByText('乙');
     fireEvent.click(within(rowOf('2')).getByTestId('x-row-items'));
     expect(onItems).toHaveBeenCalledWith('2');

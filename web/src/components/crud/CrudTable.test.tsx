@@ -44,14 +44,22 @@ const FIELDS: CrudFormField[] = [
 ];
 const EVERYTHING: CrudPermissions = { add: 't_add', edit: 't_edit', delete: 't_delete', view: 't_view' };
 
-function renderTable(api: ReturnType<typeof fakeApi>, granted: string[] = Object.values(EVERYTHING) as string[], client: QueryClient = createQueryClient(), sortable = false) {
+function renderTable(
+  api: ReturnType<typeof fakeApi>,
+  granted: string[] = Object.values(EVERYTHING) as string[],
+  client: QueryClient = createQueryClient(),
+  sortable = false,
+) {
   client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
   render(
     <Providers queryClient={client}>
       <AntdProviders>
         <CrudTable<Row, Partial<Row>>
           api={api}
-          columns={[{ key: 'name', dataIndex: 'name', title: '名称', sorter: sortable }, { key: 'createTime', dataIndex: 'createTime', title: '创建时间', sorter: sortable }]}
+          columns={[
+            { key: 'name', dataIndex: 'name', title: '名称', sorter: sortable },
+            { key: 'createTime', dataIndex: 'createTime', title: '创建时间', sorter: sortable },
+          ]}
           fields={FIELDS}
           search={[{ name: 'name', label: '名称' }]}
           permissions={EVERYTHING}

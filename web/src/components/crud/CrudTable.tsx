@@ -9,7 +9,20 @@ import { useCan } from '../Access';
 import { usePagination } from '../pagination';
 import { buildColumns, operationsWidth, type RowActions } from './crudColumns';
 import { CrudFormDialog } from './CrudFormDialog';
-import { clampPage, listQuery, pickFields, rowKeysDeep, sameFilters, selectionGuard, sortOf, sortQuery, submitBody, toSearchFilters, type Filters, type SortState } from './crudLogic';
+import {
+  clampPage,
+  listQuery,
+  pickFields,
+  rowKeysDeep,
+  sameFilters,
+  selectionGuard,
+  sortOf,
+  sortQuery,
+  submitBody,
+  toSearchFilters,
+  type Filters,
+  type SortState,
+} from './crudLogic';
 import { SearchBar } from './SearchBar';
 import { CELL_CHROME, SELECTION_WIDTH } from './tableFit';
 import { useTableFit } from './useTableFit';
@@ -28,7 +41,6 @@ interface DialogState<Row> {
   values?: Record<string, unknown>;
 }
 
-
 /**
  * The shared list screen of the administration pages (specification §2 "Generic administration
  * screens", §5, §8, §9): search (empty fields dropped, back to page 1), 新增 and bulk 删除, a
@@ -36,8 +48,32 @@ interface DialogState<Row> {
  * add / edit / view dialog. Buttons follow the user's permission codes; the server checks anyway.
  */
 export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, Body>) {
-  const { api, columns, fields, search, dateRange, permissions, rowKey = 'id' as keyof Row & string, toFormValues, testId = 'crud', actionWidth, rowActionLabels } = props;
-  const { addValues, fromFormValues, onSaved, rowActions, rowAllows, selectable = true, labelWidth, filters: fixedFilters, toolbar, lazyTree, indexColumn = true } = props;
+  const {
+    api,
+    columns,
+    fields,
+    search,
+    dateRange,
+    permissions,
+    rowKey = 'id' as keyof Row & string,
+    toFormValues,
+    testId = 'crud',
+    actionWidth,
+    rowActionLabels,
+  } = props;
+  const {
+    addValues,
+    fromFormValues,
+    onSaved,
+    rowActions,
+    rowAllows,
+    selectable = true,
+    labelWidth,
+    filters: fixedFilters,
+    toolbar,
+    lazyTree,
+    indexColumn = true,
+  } = props;
   const can = useCan();
   const { modal } = App.useApp();
   const [filters, setFilters] = useState<Filters>({});
@@ -85,10 +121,15 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
   const startValues = (mode: DialogMode, row: Row | undefined): Record<string, unknown> | undefined => {
     if (!row) return addValues?.();
     if (toFormValues) return toFormValues(row);
-    return pickFields(row, (fieldsFor(mode, row) ?? []).map((f) => f.name));
+    return pickFields(
+      row,
+      (fieldsFor(mode, row) ?? []).map((f) => f.name),
+    );
   };
   const openDialog = (mode: DialogMode, row?: Row) => setDialog((d) => ({ open: true, mode, row, key: d.key + 1, values: startValues(mode, row) }));
-  const handle: CrudTableHandle = { openAdd: (values) => setDialog((d) => ({ open: true, mode: 'add', row: undefined, key: d.key + 1, values: values ?? addValues?.() })) };
+  const handle: CrudTableHandle = {
+    openAdd: (values) => setDialog((d) => ({ open: true, mode: 'add', row: undefined, key: d.key + 1, values: values ?? addValues?.() })),
+  };
   const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
 
   const confirmRemove = (ids: string[]) => {
@@ -105,13 +146,10 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
       okButtonProps: { 'data-testid': `${testId}-delete-confirm` } as Record<string, string>,
       // Resolves either way so the confirmation closes; a failure was already told by http.ts.
       onOk: () =>
-        remove.mutateAsync(ids).then(
-          ({ msg }) => {
-            toast.success(msg || MSG.removed); // the refetched page no longer holds (nor selects) them
-            tree.removed(ids);
-          },
-          tellUnhandled,
-        ),
+        remove.mutateAsync(ids).then(({ msg }) => {
+          toast.success(msg || MSG.removed); // the refetched page no longer holds (nor selects) them
+          tree.removed(ids);
+        }, tellUnhandled),
     });
   };
 
@@ -142,7 +180,16 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     const need = buttons?.scrollWidth ? buttons.scrollWidth + CELL_CHROME + 1 : 0;
     setActionsDrawn((w) => Math.max(w, need));
   }, []);
-  const built = buildColumns({ columns, page, actions, actionWidth: Math.max(sized, actionsDrawn), onActionsDrawn, testId, topLevel: new Set(records), index: indexColumn });
+  const built = buildColumns({
+    columns,
+    page,
+    actions,
+    actionWidth: Math.max(sized, actionsDrawn),
+    onActionsDrawn,
+    testId,
+    topLevel: new Set(records),
+    index: indexColumn,
+  });
   const { measure, columns: fittedColumns, scroll } = useTableFit(built, selectable);
   const dialogFields = fieldsFor(dialog.mode, dialog.row);
 

@@ -65,7 +65,13 @@ export function EllipsisCell({ children }: { children: ReactNode }) {
   return (
     // the title is read when the tooltip opens (antd asks no onOpenChange of a tooltip without a title)
     <Tooltip title={() => span.current?.textContent} open={open} onOpenChange={onOpenChange} trigger={['hover', 'focus']} placement="topLeft">
-      <span ref={attach} className="crud-cell-text" tabIndex={cut === 'cut' ? 0 : undefined} onKeyDown={onKeyDown} data-cut={cut === 'whole' ? undefined : true}>
+      <span
+        ref={attach}
+        className="crud-cell-text"
+        tabIndex={cut === 'cut' ? 0 : undefined}
+        onKeyDown={onKeyDown}
+        data-cut={cut === 'whole' ? undefined : true}
+      >
         {children}
       </span>
     </Tooltip>

@@ -36,7 +36,11 @@ interface BuildColumnsOptions<Row> {
 }
 
 /** Width of 操作: as given, or as wide as the buttons the user may use and the screen's own labels. */
-export function operationsWidth<Row>({ view, edit, remove, extra }: RowActions<Row>, actionWidth: number | undefined, extraLabels: readonly string[] = []): number {
+export function operationsWidth<Row>(
+  { view, edit, remove, extra }: RowActions<Row>,
+  actionWidth: number | undefined,
+  extraLabels: readonly string[] = [],
+): number {
   if (actionWidth) return actionWidth;
   const labels = [view && '查看', edit && '编辑', remove && '删除', ...(extra ? extraLabels : [])].filter((l): l is string => Boolean(l));
   return actionColumnWidth(labels);
@@ -48,7 +52,17 @@ export function operationsWidth<Row>({ view, edit, remove, extra }: RowActions<R
  * 操作 column). Row buttons are text links without icons, as narrow as their labels, so that 操作 takes
  * as little room from the data as it can.
  */
-export function buildColumns<Row extends object>({ columns, page, actions, actionWidth, extraLabels = [], onActionsDrawn, testId, topLevel, index: numbered = true }: BuildColumnsOptions<Row>): ColumnsType<Row> {
+export function buildColumns<Row extends object>({
+  columns,
+  page,
+  actions,
+  actionWidth,
+  extraLabels = [],
+  onActionsDrawn,
+  testId,
+  topLevel,
+  index: numbered = true,
+}: BuildColumnsOptions<Row>): ColumnsType<Row> {
   const index: ColumnsType<Row>[number] = {
     key: '__index',
     title: '序号',

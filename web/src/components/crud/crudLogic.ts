@@ -63,7 +63,7 @@ export interface SortState {
 export function sortOf(sorter: unknown): SortState | null {
   const s = (Array.isArray(sorter) ? sorter[0] : sorter) as { order?: string | null; columnKey?: unknown; field?: unknown } | undefined;
   if (!s?.order || (s.order !== 'ascend' && s.order !== 'descend')) return null;
-  const field = String(s.columnKey ?? (Array.isArray(s.field) ? s.field.join('.') : s.field ?? ''));
+  const field = String(s.columnKey ?? (Array.isArray(s.field) ? s.field.join('.') : (s.field ?? '')));
   return field ? { field, order: s.order } : null;
 }
 

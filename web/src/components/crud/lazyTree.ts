@@ -37,11 +37,19 @@ const nothing = () => undefined;
  * The rows and expansion of a lazy tree table. `search` names the searched rows (query and whether
  * they have arrived) and is undefined without search conditions.
  */
-export function useLazyTree<Row extends object>(tree: LazyTree<Row> | undefined, records: Row[], search: string | undefined, idOf: (row: Row) => string): LazyTreeView<Row> {
+export function useLazyTree<Row extends object>(
+  tree: LazyTree<Row> | undefined,
+  records: Row[],
+  search: string | undefined,
+  idOf: (row: Row) => string,
+): LazyTreeView<Row> {
   const lazy = tree && search === undefined ? tree : undefined;
   const [expanded, setExpanded] = useState<string[]>([]);
   const children = useQueries({
-    queries: (lazy ? expanded : []).map((id) => ({ queryKey: lazy!.childrenKey(id), queryFn: ({ signal }: { signal: AbortSignal }) => lazy!.loadChildren(id, signal) })),
+    queries: (lazy ? expanded : []).map((id) => ({
+      queryKey: lazy!.childrenKey(id),
+      queryFn: ({ signal }: { signal: AbortSignal }) => lazy!.loadChildren(id, signal),
+    })),
   });
   if (!tree) return { rows: records, loading: false, removed: nothing, added: nothing };
   const removed = (ids: string[]) => setExpanded((keys) => keys.filter((k) => !ids.includes(k)));

@@ -7,7 +7,18 @@ export const EMPTY_VALUE = '-';
 
 /** Controls that show a placeholder while empty. */
 const WITH_PLACEHOLDER = new Set<unknown>([
-  Input, Input.TextArea, Input.Password, InputNumber, Select, TreeSelect, Cascader, AutoComplete, DatePicker, DatePicker.RangePicker, TimePicker, RegionCascader,
+  Input,
+  Input.TextArea,
+  Input.Password,
+  InputNumber,
+  Select,
+  TreeSelect,
+  Cascader,
+  AutoComplete,
+  DatePicker,
+  DatePicker.RangePicker,
+  TimePicker,
+  RegionCascader,
 ]);
 
 /**
@@ -28,8 +39,6 @@ export function readOnlyControl(input: ReactNode): ReactNode {
  */
 export function ReadOnlyLook({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider theme={{ token: { colorTextDisabled: 'rgba(0, 0, 0, 0.88)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.65)' } }}>
-      {children}
-    </ConfigProvider>
+    <ConfigProvider theme={{ token: { colorTextDisabled: 'rgba(0, 0, 0, 0.88)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.65)' } }}>{children}</ConfigProvider>
   );
 }

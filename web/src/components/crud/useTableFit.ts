@@ -49,7 +49,11 @@ export function useTableFit<Row>(columns: ColumnsType<Row>, selection: boolean) 
     const { widths, scrollX } = fitWidths(specs, available > 0 ? available - TABLE_BORDER : 0, selection ? SELECTION_WIDTH : 0);
     // minWidth is ours (antd reads it only in its auto layout); a table that does not scroll needs no
     // sticky 操作 (nor the shadow antd draws beside it)
-    const out = columns.map(({ minWidth: _minWidth, ...c }, i) => ({ ...c, width: widths[i], ...(scrollX === undefined ? { fixed: undefined } : {}) })) as ColumnsType<Row>;
+    const out = columns.map(({ minWidth: _minWidth, ...c }, i) => ({
+      ...c,
+      width: widths[i],
+      ...(scrollX === undefined ? { fixed: undefined } : {}),
+    })) as ColumnsType<Row>;
     return { columns: out, scroll: scrollX === undefined ? undefined : { x: scrollX } };
   }, [columns, available, selection]);
   return { measure, ...fitted };

@@ -34,7 +34,9 @@ export default function InfoPage() {
   }
   return (
     <Card className="info-page" data-testid="info-page">
-      {mustChange && <Alert type="warning" showIcon title="您的密码已由管理员重置，请尽快修改密码" style={{ marginBottom: 16 }} data-testid="info-must-change" />}
+      {mustChange && (
+        <Alert type="warning" showIcon title="您的密码已由管理员重置，请尽快修改密码" style={{ marginBottom: 16 }} data-testid="info-must-change" />
+      )}
       <Tabs
         activeKey={active}
         onChange={setTab}

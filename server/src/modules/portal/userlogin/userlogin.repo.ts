@@ -22,10 +22,14 @@ export const userloginRepo = {
       .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.userId' }), ...filterExpressions(eb, filters, USERLOGIN_FIELDS)]));
     return paginate(
       base,
-      (qb) => qb.select(['l.id', 'l.account', 'u.realName', 'd.deptName', 'l.loginType', 'l.success', 'l.message', 'l.remoteIp', 'l.userAgent', 'l.createTime']),
+      (qb) =>
+        qb.select(['l.id', 'l.account', 'u.realName', 'd.deptName', 'l.loginType', 'l.success', 'l.message', 'l.remoteIp', 'l.userAgent', 'l.createTime']),
       page,
       USERLOGIN_FIELDS,
-      [['l.createTime', 'desc'], ['l.id', 'desc']],
+      [
+        ['l.createTime', 'desc'],
+        ['l.id', 'desc'],
+      ],
     );
   },
 };

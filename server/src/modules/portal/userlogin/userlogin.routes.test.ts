@@ -18,11 +18,12 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const list = (who: string, query: Record<string, string> = {}) => t.call({ url: '/api/aoc-service/portal/userlogin/list', token: tokens[who], query: { size: '500', ...query } });
+const list = (who: string, query: Record<string, string> = {}) =>
+  t.call({ url: '/api/aoc-service/portal/userlogin/list', token: tokens[who], query: { size: '500', ...query } });
 const accounts = (res: Awaited<ReturnType<typeof list>>) => new Set<string>(res.body.data.records.map((r: any) => r.account));
 
 describe('portal/userlogin/list: the login journal within the data scope', () => {
-  it('a city federation sees its own and its chambers\' logins, not another city\'s', async () => {
+  it("a city federation sees its own and its chambers' logins, not another city's", async () => {
     const seen = accounts(await list('nj_aoc'));
     expect(seen).toContain('nj_aoc');
     expect(seen).toContain('nj_coc');

@@ -10,26 +10,60 @@ export const CLIENT_FIELDS: FieldWhitelist = {
 };
 
 const COLUMNS = [
-  'c.id', 'c.clientId', 'c.scope', 'c.authorizedGrantTypes', 'c.webServerRedirectUri', 'c.resourceIds', 'c.authorities',
-  'c.additionalInformation', 'c.autoapprove', 'c.accessTokenValidity', 'c.refreshTokenValidity', 'c.status', 'c.version', 'c.createTime', 'c.updateTime',
+  'c.id',
+  'c.clientId',
+  'c.scope',
+  'c.authorizedGrantTypes',
+  'c.webServerRedirectUri',
+  'c.resourceIds',
+  'c.authorities',
+  'c.additionalInformation',
+  'c.autoapprove',
+  'c.accessTokenValidity',
+  'c.refreshTokenValidity',
+  'c.status',
+  'c.version',
+  'c.createTime',
+  'c.updateTime',
 ] as const;
 
 export type ClientRecord = {
-  id: string; clientId: string; scope: string; authorizedGrantTypes: string; webServerRedirectUri: string | null; resourceIds: string | null;
-  authorities: string | null; additionalInformation: string | null; autoapprove: string | null; accessTokenValidity: number;
-  refreshTokenValidity: number; status: number; version: number; createTime: Date; updateTime: Date;
+  id: string;
+  clientId: string;
+  scope: string;
+  authorizedGrantTypes: string;
+  webServerRedirectUri: string | null;
+  resourceIds: string | null;
+  authorities: string | null;
+  additionalInformation: string | null;
+  autoapprove: string | null;
+  accessTokenValidity: number;
+  refreshTokenValidity: number;
+  status: number;
+  version: number;
+  createTime: Date;
+  updateTime: Date;
 };
 
 export const clientRepo = {
   page(db: Db, page: PageQuery, filters: Record<string, unknown>) {
-    const base = db.selectFrom('bladeClient as c').where('c.isDeleted', '=', 0).where((eb) => eb.and(filterExpressions(eb, filters, CLIENT_FIELDS)));
+    const base = db
+      .selectFrom('bladeClient as c')
+      .where('c.isDeleted', '=', 0)
+      .where((eb) => eb.and(filterExpressions(eb, filters, CLIENT_FIELDS)));
     return paginate<ClientRecord>(base, (qb) => qb.select(COLUMNS), page, CLIENT_FIELDS, [['c.id', 'asc']]);
   },
   findById(db: Db, id: string) {
-    return db.selectFrom('bladeClient as c').select(COLUMNS).where('c.id', '=', id).where('c.isDeleted', '=', 0).executeTakeFirst() as Promise<ClientRecord | undefined>;
+    return db.selectFrom('bladeClient as c').select(COLUMNS).where('c.id', '=', id).where('c.isDeleted', '=', 0).executeTakeFirst() as Promise<
+      ClientRecord | undefined
+    >;
   },
   insert(db: Db, values: Record<string, unknown>) {
-    return db.insertInto('bladeClient').values(values as never).returning('id').executeTakeFirstOrThrow();
+    return db
+      .insertInto('bladeClient')
+      .values(values as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
   },
   updateAtVersion(db: Db, id: string, version: number, values: Record<string, unknown>) {
     return db
@@ -42,7 +76,12 @@ export const clientRepo = {
       .executeTakeFirst();
   },
   async softDelete(db: Db, ids: string[]) {
-    const r = await db.updateTable('bladeClient').set({ isDeleted: 1, updateTime: sql`now()` }).where('id', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst();
+    const r = await db
+      .updateTable('bladeClient')
+      .set({ isDeleted: 1, updateTime: sql`now()` })
+      .where('id', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows);
   },
   clientIdsOf(db: Db, ids: string[]) {

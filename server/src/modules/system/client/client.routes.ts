@@ -8,7 +8,13 @@ import { clientRepo, type ClientRecord } from './client.repo.js';
 import { clientService } from './client.service.js';
 
 export default async function clientRoutes(app: FastifyInstance) {
-  const view = (r: ClientRecord): ClientView => ({ ...r, id: String(r.id), clientSecret: null, createTime: formatTime(r.createTime, app.config.timeZone), updateTime: formatTime(r.updateTime, app.config.timeZone) });
+  const view = (r: ClientRecord): ClientView => ({
+    ...r,
+    id: String(r.id),
+    clientSecret: null,
+    createTime: formatTime(r.createTime, app.config.timeZone),
+    updateTime: formatTime(r.updateTime, app.config.timeZone),
+  });
 
   route(app, {
     method: 'GET',

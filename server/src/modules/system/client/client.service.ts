@@ -22,7 +22,13 @@ export const clientService = {
     try {
       if (!id) {
         const secret = clientSecret || (generatedSecret = randomBytes(24).toString('base64url'));
-        const row = await clientRepo.insert(db, { ...values, webServerRedirectUri: rest.webServerRedirectUri ?? null, clientSecretHash: sha256(secret), createUser: actor.userId, createDept: actor.deptId });
+        const row = await clientRepo.insert(db, {
+          ...values,
+          webServerRedirectUri: rest.webServerRedirectUri ?? null,
+          clientSecretHash: sha256(secret),
+          createUser: actor.userId,
+          createDept: actor.deptId,
+        });
         return { id: row.id, created: true, generatedSecret };
       }
       if (version === undefined) throw badRequest(VERSION_REQUIRED_MSG);

@@ -23,7 +23,15 @@ export interface DatasourceRow {
   createTime: Date;
 }
 
-export type DatasourceValues = { name: string; driverClass: string; url: string; username: string; passwordEnc: string | null; remark: string | null; updateUser: string };
+export type DatasourceValues = {
+  name: string;
+  driverClass: string;
+  url: string;
+  username: string;
+  passwordEnc: string | null;
+  remark: string | null;
+  updateUser: string;
+};
 
 const live = (db: Db) => db.selectFrom('bladeDatasource as d').where('d.isDeleted', '=', 0);
 
@@ -45,7 +53,13 @@ export const datasourceRepo = {
 
   /** The live tenants bound to the datasources, by tenant id. */
   tenantsOn(db: Db, ids: string[]): Promise<Array<{ datasourceId: string | null; tenantId: string; tenantName: string }>> {
-    return db.selectFrom('bladeTenant').select(['datasourceId', 'tenantId', 'tenantName']).where('datasourceId', 'in', ids).where('isDeleted', '=', 0).orderBy('tenantId').execute();
+    return db
+      .selectFrom('bladeTenant')
+      .select(['datasourceId', 'tenantId', 'tenantName'])
+      .where('datasourceId', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .orderBy('tenantId')
+      .execute();
   },
 
   /** Whether a live tenant is bound to any of the datasources; `lock` holds those tenant rows until the transaction ends. */
@@ -74,7 +88,12 @@ export const datasourceRepo = {
 
   /** Soft-deletes the datasources in one statement; returns how many it removed. */
   async softDelete(db: Db, ids: string[]): Promise<number> {
-    const r = await db.updateTable('bladeDatasource').set({ isDeleted: 1, updateTime: sql`now()` }).where('id', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst();
+    const r = await db
+      .updateTable('bladeDatasource')
+      .set({ isDeleted: 1, updateTime: sql`now()` })
+      .where('id', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows);
   },
 };

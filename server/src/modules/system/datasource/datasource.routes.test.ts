@@ -24,7 +24,8 @@ let admin: string;
 const databases = [`ds_${randomBytes(5).toString('hex')}`, `ds_${randomBytes(5).toString('hex')}`];
 let target: DbHandle;
 
-const call = (method: 'GET' | 'POST', url: string, token: string, opts: { query?: Record<string, string>; body?: unknown } = {}) => t.call({ method, url, token, ...opts });
+const call = (method: 'GET' | 'POST', url: string, token: string, opts: { query?: Record<string, string>; body?: unknown } = {}) =>
+  t.call({ method, url, token, ...opts });
 const loginAs = (account: string, pw: string, tenantId: string) => t.passwordGrant(account, pw, { tenantId, captcha: 'auto' });
 
 describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定数据源)', () => {
@@ -49,8 +50,12 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
   it('a datasource is saved only when its address is allowed and it really connects; the password is never answered', async () => {
     const submit = (body: Record<string, unknown>) => call('POST', '/api/blade-develop/datasource/submit', admin, { body });
     expect((await submit({ name: '吴江库', url: 'mysql://127.0.0.1/x', username })).body.msg).toBe('连接地址格式应为 jdbc:postgresql://主机:端口/数据库');
-    expect((await submit({ name: '吴江库', url: 'jdbc:postgresql://10.1.2.3:5432/wj', username })).body.msg).toBe('连接地址的主机不在允许范围内,请联系运维人员配置 DATASOURCE_HOSTS');
-    expect((await submit({ name: '吴江库', url: `postgres://u:p@127.0.0.1/${databases[0]}`, username })).body.msg).toBe('用户名和密码请填写在各自的输入框中,不要写在连接地址里');
+    expect((await submit({ name: '吴江库', url: 'jdbc:postgresql://10.1.2.3:5432/wj', username })).body.msg).toBe(
+      '连接地址的主机不在允许范围内,请联系运维人员配置 DATASOURCE_HOSTS',
+    );
+    expect((await submit({ name: '吴江库', url: `postgres://u:p@127.0.0.1/${databases[0]}`, username })).body.msg).toBe(
+      '用户名和密码请填写在各自的输入框中,不要写在连接地址里',
+    );
     const missing = await submit({ name: '吴江库', url: jdbc('no_such_database_here'), username });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toMatch(/^数据源连接失败,请检查连接地址、用户名和密码/);
@@ -86,14 +91,18 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
     const third = await call('POST', '/api/blade-system/tenant/submit', admin, { body: { tenantName: '第三个租户', accountNumber: 5 } });
     expect((await bind(third.body.data.tenantId, dsId)).body.msg).toBe('该数据源已被其他租户使用');
     expect((await call('POST', '/api/blade-develop/datasource/remove', admin, { query: { ids: dsId } })).body.msg).toBe('该数据源正被租户使用,不能删除');
-    const edit = await call('POST', '/api/blade-develop/datasource/submit', admin, { body: { id: dsId, version: 1, name: '吴江库', url: jdbc(databases[1]), username } });
+    const edit = await call('POST', '/api/blade-develop/datasource/submit', admin, {
+      body: { id: dsId, version: 1, name: '吴江库', url: jdbc(databases[1]), username },
+    });
     expect(edit.body.msg).toBe('该数据源正被租户使用,不能修改连接地址、用户名和密码');
 
     const listed = (await call('GET', '/api/blade-system/tenant/list', admin, { query: { tenantId: tenant.tenantId } })).body.data.records[0];
     expect(listed).toMatchObject({ datasourceId: dsId, datasourceName: '吴江库', accountUsed: 1 });
     // the tenant's accounts moved: none on the main database, its admin on its own
     expect(await t.db.selectFrom('bladeUser').select('id').where('tenantId', '=', tenant.tenantId).execute()).toHaveLength(0);
-    expect((await target.db.selectFrom('bladeUser').select('account').where('tenantId', '=', tenant.tenantId).execute()).map((u) => u.account)).toEqual(['admin']);
+    expect((await target.db.selectFrom('bladeUser').select('account').where('tenantId', '=', tenant.tenantId).execute()).map((u) => u.account)).toEqual([
+      'admin',
+    ]);
   });
 
   it('the bound tenant signs on, works and writes only to its own database; others never see its rows', async () => {
@@ -104,10 +113,21 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
     expect(info.body.data).toMatchObject({ account: 'admin', tenantId: tenant.tenantId, orgName: '苏州市吴江区工商联' });
 
     const root = (await call('GET', '/api/blade-system/dept/tree', token)).body.data[0];
-    const dept = await call('POST', '/api/blade-system/dept/submit', token, { body: { parentId: root.id, deptName: '吴江区商会', fullName: '吴江区商会', deptCategory: 2, sort: 1 } });
+    const dept = await call('POST', '/api/blade-system/dept/submit', token, {
+      body: { parentId: root.id, deptName: '吴江区商会', fullName: '吴江区商会', deptCategory: 2, sort: 1 },
+    });
     expect(dept.body.msg).toBe('新增成功');
     const user = await call('POST', '/api/blade-user/submit', token, {
-      body: { account: 'wj_staff', password: 'Wj@2026staff', password2: 'Wj@2026staff', realName: '吴江职员', name: '吴江职员', phone: '13912345678', deptId: dept.body.data?.id ?? root.id, roleIds: session.body.role_id },
+      body: {
+        account: 'wj_staff',
+        password: 'Wj@2026staff',
+        password2: 'Wj@2026staff',
+        realName: '吴江职员',
+        name: '吴江职员',
+        phone: '13912345678',
+        deptId: dept.body.data?.id ?? root.id,
+        roleIds: session.body.role_id,
+      },
     });
     expect(user.body.msg).toBe('新增成功');
 
@@ -122,7 +142,17 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
     expect(staff.status).toBe(200);
     // its request log (the user it created) is kept on its database, where its own log screen reads it
     await expect
-      .poll(async () => (await target.db.selectFrom('bladeLogApi').select('id').where('tenantId', '=', tenant.tenantId).where('requestUri', '=', '/api/blade-user/submit').execute()).length)
+      .poll(
+        async () =>
+          (
+            await target.db
+              .selectFrom('bladeLogApi')
+              .select('id')
+              .where('tenantId', '=', tenant.tenantId)
+              .where('requestUri', '=', '/api/blade-user/submit')
+              .execute()
+          ).length,
+      )
       .toBe(1);
     expect(await t.db.selectFrom('bladeLogApi').select('id').where('tenantId', '=', tenant.tenantId).execute()).toHaveLength(0);
     const logs = await call('GET', '/api/blade-log/api/list', token, { query: { current: '1', size: '50' } });
@@ -134,15 +164,20 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
     expect((await call('GET', '/api/blade-system/tenant/list', admin, { query: { tenantId: tenant.tenantId } })).body.data.records[0].accountUsed).toBe(2);
   });
 
-  it('members of the bound tenant live on its database: saved, counted, paged and exported there (a streamed export keeps the tenant\'s database)', async () => {
+  it("members of the bound tenant live on its database: saved, counted, paged and exported there (a streamed export keeps the tenant's database)", async () => {
     const token = (await loginAs('admin', tenant.adminPassword, tenant.tenantId)).body.access_token;
     const body17 = '91320509MA1WJ0001';
-    const saved = await call('POST', '/api/aoc-service/memberaocenterprise/save', token, { body: { name: '吴江数据源测试有限公司', creditCode: body17 + creditCheckChar(body17), contactName: '沈建华', contactPhone: '13912345678' } });
+    const saved = await call('POST', '/api/aoc-service/memberaocenterprise/save', token, {
+      body: { name: '吴江数据源测试有限公司', creditCode: body17 + creditCheckChar(body17), contactName: '沈建华', contactPhone: '13912345678' },
+    });
     expect(saved.body.msg).toBe('新增成功');
     expect(await target.db.selectFrom('aocMemberEnterprise').select('id').where('name', '=', '吴江数据源测试有限公司').execute()).toHaveLength(1);
     expect(await t.db.selectFrom('aocMemberEnterprise').select('id').where('name', '=', '吴江数据源测试有限公司').execute()).toHaveLength(0);
     const page = await call('GET', '/api/aoc-service/memberaocenterprise/page', token, { query: { current: '1', size: '10' } });
-    expect(page.body.data).toMatchObject({ total: 1, records: [expect.objectContaining({ name: '吴江数据源测试有限公司', contactPhone: '13912345678', deptName: '苏州市吴江区工商联' })] }); // the tenant's admin holds member_sensitive
+    expect(page.body.data).toMatchObject({
+      total: 1,
+      records: [expect.objectContaining({ name: '吴江数据源测试有限公司', contactPhone: '13912345678', deptName: '苏州市吴江区工商联' })],
+    }); // the tenant's admin holds member_sensitive
     const count = await call('GET', '/api/aoc-service/member/member-count', token);
     expect(count.body.data).toMatchObject({ enterprise: 1, total: 1 });
     const res = await t.app.inject({
@@ -162,7 +197,11 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
     const browser = new SsoBrowser(t);
     const res = await browser.login({ tenantId: tenant.tenantId, account: 'wj_staff', password: 'Wj@2026staff' });
     expect(res.statusCode).toBe(302);
-    const tokens = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_authorization_code', code: SsoBrowser.codeOf(res) } });
+    const tokens = await t.call({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      query: { grant_type: 'sso_authorization_code', code: SsoBrowser.codeOf(res) },
+    });
     expect(tokens.body).toMatchObject({ tenant_id: tenant.tenantId, account: 'wj_staff' });
     const again = await browser.get(`/sso/login?${new URLSearchParams(browser.app)}`);
     expect(again.statusCode).toBe(302); // the session's user is found on the tenant's database
@@ -170,7 +209,11 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
 
   it('refresh and logout work across the two databases: sign-on state stays on the main one', async () => {
     const session = (await loginAs('admin', tenant.adminPassword, tenant.tenantId)).body;
-    const refreshed = await t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: session.refresh_token } });
+    const refreshed = await t.call({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      query: { grant_type: 'sso_refresh_token', refresh_token: session.refresh_token },
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.tenant_id).toBe(tenant.tenantId);
     expect((await call('GET', '/api/blade-auth/oauth/logout', refreshed.body.access_token)).status).toBe(200);
@@ -196,14 +239,22 @@ describe.skipIf(!serverUrl)('tenant datasources (数据源管理, 租户绑定�
 
   it('while its datasource cannot be reached the tenant is told so (503), and nobody else notices', async () => {
     const live = (await loginAs('admin', tenant.adminPassword, tenant.tenantId)).body.access_token;
-    await t.db.updateTable('bladeDatasource').set({ url: jdbc('no_such_database_here') }).where('id', '=', dsId).execute();
+    await t.db
+      .updateTable('bladeDatasource')
+      .set({ url: jdbc('no_such_database_here') })
+      .where('id', '=', dsId)
+      .execute();
     await t.app.services.tenancy.release(dsId);
     const refused = await call('GET', '/api/blade-auth/oauth/user-info', live);
     expect(refused.status).toBe(503);
     expect(refused.body.msg).toBe('租户数据源暂时无法连接,请稍后再试或联系管理员');
     expect((await loginAs('admin', tenant.adminPassword, tenant.tenantId)).body.error_description).toBe('租户数据源暂时无法连接,请稍后再试或联系管理员');
     expect((await call('GET', '/api/blade-auth/oauth/user-info', admin)).status).toBe(200);
-    await t.db.updateTable('bladeDatasource').set({ url: jdbc(databases[0]) }).where('id', '=', dsId).execute();
+    await t.db
+      .updateTable('bladeDatasource')
+      .set({ url: jdbc(databases[0]) })
+      .where('id', '=', dsId)
+      .execute();
     await t.app.services.tenancy.release(dsId);
     expect((await call('GET', '/api/blade-auth/oauth/user-info', live)).status).toBe(200);
   });

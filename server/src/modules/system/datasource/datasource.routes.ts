@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, datasourceOption, datasourceRecord, datasourceSubmit, idQuery, idsQuery, pageOf, pageQuery, type DatasourceOption, type DatasourceView } from '@gsl/contract';
+import {
+  MSG,
+  datasourceOption,
+  datasourceRecord,
+  datasourceSubmit,
+  idQuery,
+  idsQuery,
+  pageOf,
+  pageQuery,
+  type DatasourceOption,
+  type DatasourceView,
+} from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -20,7 +31,8 @@ export default async function datasourceRoutes(app: FastifyInstance) {
   const tenantsOf = async (ids: string[]) => {
     const out = new Map<string, string[]>();
     if (!ids.length) return out;
-    for (const r of await datasourceRepo.tenantsOn(main, ids)) out.set(String(r.datasourceId), [...(out.get(String(r.datasourceId)) ?? []), `${r.tenantId} ${r.tenantName}`]);
+    for (const r of await datasourceRepo.tenantsOn(main, ids))
+      out.set(String(r.datasourceId), [...(out.get(String(r.datasourceId)) ?? []), `${r.tenantId} ${r.tenantName}`]);
     return out;
   };
   const view = (r: DatasourceRow, tenants: string[]): DatasourceView => ({

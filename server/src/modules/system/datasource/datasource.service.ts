@@ -52,7 +52,8 @@ export function datasourceService(deps: { tenancy: Tenancy; config: Pick<AppConf
         updateUser: actor.userId,
       };
       try {
-        if (!input.id) return { id: String(await datasourceRepo.insert(main, { ...values, createUser: actor.userId, createDept: actor.deptId })), created: true };
+        if (!input.id)
+          return { id: String(await datasourceRepo.insert(main, { ...values, createUser: actor.userId, createDept: actor.deptId })), created: true };
         if (!(await datasourceRepo.updateAtVersion(main, input.id, input.version!, values))) throw badRequest(STALE_VERSION_MSG);
         await tenancy.release(input.id); // the pool was opened with the old settings
         return { id: input.id, created: false };

@@ -60,8 +60,24 @@ export interface DeptValues {
 }
 
 const COLUMNS = [
-  'd.id', 'd.tenantId', 'd.parentId', 'd.ancestors', 'd.idPath', 'd.deptCategory', 'd.deptName', 'd.fullName', 'd.unionId',
-  'd.regionCode', 'd.regionLevel', 'd.chamberType', 'd.sort', 'd.remark', 'd.status', 'd.version', 'd.createTime', 'd.updateTime',
+  'd.id',
+  'd.tenantId',
+  'd.parentId',
+  'd.ancestors',
+  'd.idPath',
+  'd.deptCategory',
+  'd.deptName',
+  'd.fullName',
+  'd.unionId',
+  'd.regionCode',
+  'd.regionLevel',
+  'd.chamberType',
+  'd.sort',
+  'd.remark',
+  'd.status',
+  'd.version',
+  'd.createTime',
+  'd.updateTime',
 ] as const;
 const NODE_COLUMNS = ['d.id', 'd.parentId', 'd.deptName', 'd.deptCategory', 'd.unionId', 'd.regionLevel'] as const;
 
@@ -156,7 +172,11 @@ export const deptRepo = {
     let q = visible(db, tenantId, scope);
     if (underPath) q = q.where((eb) => pathUnder(eb, 'd.idPath', underPath));
     const row = await q
-      .select(sql<string | null>`json_agg(json_build_array(d.id::text, d.parent_id::text, d.dept_name, d.dept_category, d.union_id, d.region_level, d.sort))::text`.as('nodes'))
+      .select(
+        sql<
+          string | null
+        >`json_agg(json_build_array(d.id::text, d.parent_id::text, d.dept_name, d.dept_category, d.union_id, d.region_level, d.sort))::text`.as('nodes'),
+      )
       .executeTakeFirst();
     type Packed = [string, string, string, number, string | null, number | null, number];
     const packed = JSON.parse(row?.nodes ?? '[]') as Packed[];
@@ -225,8 +245,14 @@ export const deptRepo = {
     else await sql`select pg_advisory_xact_lock_shared(727010, hashtext(${tenantId}))`.execute(tx);
   },
 
-  async insert(tx: Db, values: DeptValues & { id: string; tenantId: string; parentId: string; ancestors: string; idPath: string; createUser: string; createDept: string }): Promise<void> {
-    await tx.insertInto('bladeDept').values({ ...values, updateUser: values.createUser }).execute();
+  async insert(
+    tx: Db,
+    values: DeptValues & { id: string; tenantId: string; parentId: string; ancestors: string; idPath: string; createUser: string; createDept: string },
+  ): Promise<void> {
+    await tx
+      .insertInto('bladeDept')
+      .values({ ...values, updateUser: values.createUser })
+      .execute();
   },
 
   /** Updates only when the row still has `version` (and is still visible); false when it does not. */

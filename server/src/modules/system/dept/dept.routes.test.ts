@@ -14,7 +14,11 @@ beforeAll(async () => {
   // Federation staff (aoc) get the dept screen, so their data scope (own dept and below) is what limits them.
   const aoc = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'aoc').executeTakeFirstOrThrow();
   const menus = await t.db.selectFrom('bladeMenu').select('id').where('code', 'in', ['dept', 'dept_add', 'dept_edit', 'dept_delete']).execute();
-  await t.db.insertInto('bladeRoleMenu').values(menus.map((m) => ({ roleId: aoc.id, menuId: m.id }))).onConflict((oc) => oc.doNothing()).execute();
+  await t.db
+    .insertInto('bladeRoleMenu')
+    .values(menus.map((m) => ({ roleId: aoc.id, menuId: m.id })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   for (const d of await t.db.selectFrom('bladeDept').select(['id', 'deptName']).where('isDeleted', '=', 0).execute()) ids[d.deptName] = d.id;
 });
@@ -26,7 +30,14 @@ const submit = (body: unknown, who = 'admin') => t.call({ method: 'POST', url: `
 const remove = (idList: string, who = 'admin') => t.call({ method: 'POST', url: `${base}/remove`, token: tokens[who], query: { ids: idList } });
 const row = (id: string) => t.db.selectFrom('bladeDept').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const flatten = (nodes: any[]): any[] => nodes.flatMap((n) => [n, ...flatten(n.children ?? [])]);
-const newDept = (parentId: string, deptName: string, extra: Record<string, unknown> = {}) => ({ parentId, deptName, fullName: deptName, deptCategory: 2, sort: 1, ...extra });
+const newDept = (parentId: string, deptName: string, extra: Record<string, unknown> = {}) => ({
+  parentId,
+  deptName,
+  fullName: deptName,
+  deptCategory: 2,
+  sort: 1,
+  ...extra,
+});
 
 describe('dept trees and lists', () => {
   it('dept-tree: the administrator gets the whole tenant tree as select nodes, without internal columns', async () => {
@@ -35,10 +46,24 @@ describe('dept trees and lists', () => {
     const roots = res.body.data;
     expect(roots.map((n: any) => n.title)).toEqual(['江苏省工商联']);
     const js = roots[0];
-    expect(js).toMatchObject({ id: ids['江苏省工商联'], parentId: '0', key: ids['江苏省工商联'], value: ids['江苏省工商联'], hasChildren: true, deptCategory: 1, unionId: 'U3200000001', regionLevel: 1 });
+    expect(js).toMatchObject({
+      id: ids['江苏省工商联'],
+      parentId: '0',
+      key: ids['江苏省工商联'],
+      value: ids['江苏省工商联'],
+      hasChildren: true,
+      deptCategory: 1,
+      unionId: 'U3200000001',
+      regionLevel: 1,
+    });
     expect(js.children.slice(0, 3).map((n: any) => n.title)).toEqual(['南京市工商联', '无锡市工商联', '徐州市工商联']);
     const all = flatten(roots);
-    const live = await t.db.selectFrom('bladeDept').select((eb) => eb.fn.countAll<string>().as('n')).where('tenantId', '=', '000001').where('isDeleted', '=', 0).executeTakeFirstOrThrow();
+    const live = await t.db
+      .selectFrom('bladeDept')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('tenantId', '=', '000001')
+      .where('isDeleted', '=', 0)
+      .executeTakeFirstOrThrow();
     expect(all).toHaveLength(Number(live.n));
     expect(all.find((n: any) => n.title === '南京市玄武区工商联')).toMatchObject({ parentId: ids['南京市工商联'], hasChildren: true });
     expect(all.find((n: any) => n.title === '南京市浙江商会')).toMatchObject({ parentId: ids['南京市工商联'], hasChildren: false, children: [] });
@@ -56,13 +81,20 @@ describe('dept trees and lists', () => {
     const inScope = await t.db.selectFrom('bladeDept').select('id').where('idPath', 'like', `${nanjing.idPath}%`).where('isDeleted', '=', 0).execute();
     expect(names).toHaveLength(inScope.length);
 
-    expect((await get('detail', { id: ids['南京市玄武区工商联'] }, 'nj_aoc')).body.data).toMatchObject({ deptName: '南京市玄武区工商联', parentName: '南京市工商联' });
+    expect((await get('detail', { id: ids['南京市玄武区工商联'] }, 'nj_aoc')).body.data).toMatchObject({
+      deptName: '南京市玄武区工商联',
+      parentName: '南京市工商联',
+    });
     for (const call of ['detail', 'dept-tree-all', 'lazy-tree', 'lazy-list']) {
       const key = call === 'detail' ? 'id' : call === 'dept-tree-all' ? 'rootId' : 'parentId';
       expect((await get(call, { [key]: ids['苏州市工商联'] }, 'nj_aoc')).status).toBe(404);
       expect((await get(call, { [key]: ids['江苏省工商联'] }, 'nj_aoc')).status).toBe(404);
     }
-    expect(flatten((await get('list', {}, 'nj_aoc')).body.data).map((n: any) => n.deptName).sort()).toEqual([...names].sort());
+    expect(
+      flatten((await get('list', {}, 'nj_aoc')).body.data)
+        .map((n: any) => n.deptName)
+        .sort(),
+    ).toEqual([...names].sort());
     // the top of a lazy tree is the caller's own dept
     const top = (await get('lazy-tree', {}, 'nj_aoc')).body.data;
     expect(top).toEqual([expect.objectContaining({ title: '南京市工商联', hasChildren: true, children: [] })]);
@@ -106,13 +138,17 @@ describe('dept trees and lists', () => {
     expect(lazy[0]).toMatchObject({ key: lazy[0].id, value: lazy[0].id, hasChildren: false, children: [] });
   });
 
-  it('another tenant\'s depts are 404; only an administrator may name another tenant in tree', async () => {
+  it("another tenant's depts are 404; only an administrator may name another tenant in tree", async () => {
     const other = await t.db
       .insertInto('bladeDept')
       .values({ tenantId: '000002', parentId: 0, ancestors: '0', deptName: '外租户工商联', fullName: '外租户工商联', deptCategory: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('bladeDept').set({ idPath: `0,${other.id},` }).where('id', '=', other.id).execute();
+    await t.db
+      .updateTable('bladeDept')
+      .set({ idPath: `0,${other.id},` })
+      .where('id', '=', other.id)
+      .execute();
     expect((await get('detail', { id: other.id })).status).toBe(404);
     expect((await remove(other.id)).status).toBe(404);
     expect((await submit({ ...newDept('', '外租户工商联'), id: other.id, version: 1 })).status).toBe(404);
@@ -126,7 +162,11 @@ describe('dept submit', () => {
   it('adds under a parent with ancestors, refuses a duplicate name under the same parent only', async () => {
     const parent = await row(ids['南京市玄武区工商联']);
     const res = await submit(newDept(parent.id, '玄武区测试商会', { regionCode: '320102', regionLevel: 3, chamberType: 1 }), 'nj_aoc');
-    expect(res.body).toMatchObject({ code: 200, msg: '新增成功', data: { deptName: '玄武区测试商会', parentId: parent.id, parentName: '南京市玄武区工商联', version: 1 } });
+    expect(res.body).toMatchObject({
+      code: 200,
+      msg: '新增成功',
+      data: { deptName: '玄武区测试商会', parentId: parent.id, parentName: '南京市玄武区工商联', version: 1 },
+    });
     expect(res.body.data.ancestors).toBe(`${parent.ancestors},${parent.id}`);
     expect((await row(res.body.data.id)).idPath).toBe(`${parent.idPath}${res.body.data.id},`);
     expect(res.body.data).not.toHaveProperty('idPath');
@@ -138,11 +178,41 @@ describe('dept submit', () => {
 
   it('an update keeps the optional fields it leaves out (unionId, region, status, remark) and clears the ones it sends empty', async () => {
     const parent = await row(ids['南京市玄武区工商联']);
-    const made = (await submit(newDept(parent.id, '保留字段测试商会', { unionId: 'KEEP_U1', regionCode: '320102', regionLevel: 3, chamberType: 2, status: 0, remark: '原备注' }), 'nj_aoc')).body.data;
-    const renamed = await submit({ id: made.id, version: made.version, deptName: '保留字段测试商会二', fullName: '保留字段测试商会二', deptCategory: 2, sort: 5 }, 'nj_aoc');
+    const made = (
+      await submit(
+        newDept(parent.id, '保留字段测试商会', { unionId: 'KEEP_U1', regionCode: '320102', regionLevel: 3, chamberType: 2, status: 0, remark: '原备注' }),
+        'nj_aoc',
+      )
+    ).body.data;
+    const renamed = await submit(
+      { id: made.id, version: made.version, deptName: '保留字段测试商会二', fullName: '保留字段测试商会二', deptCategory: 2, sort: 5 },
+      'nj_aoc',
+    );
     expect(renamed.body.msg).toBe('更新成功');
-    expect(await row(made.id)).toMatchObject({ deptName: '保留字段测试商会二', sort: 5, unionId: 'KEEP_U1', regionCode: '320102', regionLevel: 3, chamberType: 2, status: 0, remark: '原备注', version: made.version + 1 });
-    await submit({ id: made.id, version: made.version + 1, deptName: '保留字段测试商会二', fullName: '保留字段测试商会二', deptCategory: 2, sort: 5, unionId: '', remark: null }, 'nj_aoc');
+    expect(await row(made.id)).toMatchObject({
+      deptName: '保留字段测试商会二',
+      sort: 5,
+      unionId: 'KEEP_U1',
+      regionCode: '320102',
+      regionLevel: 3,
+      chamberType: 2,
+      status: 0,
+      remark: '原备注',
+      version: made.version + 1,
+    });
+    await submit(
+      {
+        id: made.id,
+        version: made.version + 1,
+        deptName: '保留字段测试商会二',
+        fullName: '保留字段测试商会二',
+        deptCategory: 2,
+        sort: 5,
+        unionId: '',
+        remark: null,
+      },
+      'nj_aoc',
+    );
     expect(await row(made.id)).toMatchObject({ unionId: null, remark: null, regionCode: '320102' });
   });
 
@@ -186,14 +256,24 @@ describe('dept submit', () => {
     // an update that keeps the parent keeps the paths
     const renamed = await submit({ ...newDept(b.id, '迁移丙二'), id: c.id, version: cAfter.version }, 'nj_aoc');
     expect(renamed.body.data).toMatchObject({ deptName: '迁移丙二', ancestors: cAfter.ancestors });
-    expect((await submit({ ...newDept(b.id, '迁移丙二'), id: c.id, version: renamed.body.data.version, parentId: undefined }, 'nj_aoc')).body.data.parentId).toBe(b.id);
+    expect(
+      (await submit({ ...newDept(b.id, '迁移丙二'), id: c.id, version: renamed.body.data.version, parentId: undefined }, 'nj_aoc')).body.data.parentId,
+    ).toBe(b.id);
   });
 
   it('refuses a move under itself or a descendant, and one out of scope, leaving every path as it was', async () => {
     const a = (await submit(newDept(ids['南京市浦口区工商联'], '环路甲'), 'nj_aoc')).body.data;
     const b = (await submit(newDept(a.id, '环路乙'), 'nj_aoc')).body.data;
-    const before = await t.db.selectFrom('bladeDept').select(['id', 'parentId', 'ancestors', 'idPath', 'version']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
-    expect((await submit({ ...newDept(b.id, '环路甲'), id: a.id, version: a.version }, 'nj_aoc')).body).toMatchObject({ code: 400, msg: '上级机构不能是自身或其下级机构' });
+    const before = await t.db
+      .selectFrom('bladeDept')
+      .select(['id', 'parentId', 'ancestors', 'idPath', 'version'])
+      .where('id', 'in', [a.id, b.id])
+      .orderBy('id')
+      .execute();
+    expect((await submit({ ...newDept(b.id, '环路甲'), id: a.id, version: a.version }, 'nj_aoc')).body).toMatchObject({
+      code: 400,
+      msg: '上级机构不能是自身或其下级机构',
+    });
     expect((await submit({ ...newDept(a.id, '环路甲'), id: a.id, version: a.version }, 'nj_aoc')).body.msg).toBe('上级机构不能是自身或其下级机构');
     expect((await submit({ ...newDept(ids['苏州市工商联'], '环路甲'), id: a.id, version: a.version }, 'nj_aoc')).status).toBe(404);
     expect((await submit({ ...newDept('0', '环路甲'), id: a.id, version: a.version }, 'nj_aoc')).body.msg).toBe('机构的新位置超出了您的数据权限范围');
@@ -201,7 +281,12 @@ describe('dept submit', () => {
     const sz = await row(ids['苏州市工商联']);
     expect((await submit({ ...newDept(sz.parentId, '苏州市工商联'), id: sz.id, version: sz.version }, 'nj_aoc')).status).toBe(404);
     expect((await submit({ ...newDept(ids['南京市工商联'], '苏州市工商联'), id: sz.id, version: sz.version }, 'nj_aoc')).status).toBe(404);
-    const after = await t.db.selectFrom('bladeDept').select(['id', 'parentId', 'ancestors', 'idPath', 'version']).where('id', 'in', [a.id, b.id]).orderBy('id').execute();
+    const after = await t.db
+      .selectFrom('bladeDept')
+      .select(['id', 'parentId', 'ancestors', 'idPath', 'version'])
+      .where('id', 'in', [a.id, b.id])
+      .orderBy('id')
+      .execute();
     expect(after).toEqual(before);
     expect((await row(sz.id)).parentId).toBe(sz.parentId);
   });
@@ -217,8 +302,13 @@ describe('dept submit', () => {
   it('updates are versioned: stale and missing versions are refused', async () => {
     const d = (await submit(newDept(ids['南京市工商联'], '版本商会'))).body.data;
     expect((await submit({ ...newDept(ids['南京市工商联'], '版本商会一'), id: d.id, version: d.version })).body.msg).toBe('更新成功');
-    expect((await submit({ ...newDept(ids['南京市工商联'], '版本商会二'), id: d.id, version: d.version })).body).toMatchObject({ code: 400, msg: '数据已被他人修改,请刷新后重试' });
-    expect((await submit({ ...newDept(ids['南京市玄武区工商联'], '版本商会二'), id: d.id, version: d.version })).body.msg).toBe('数据已被他人修改,请刷新后重试');
+    expect((await submit({ ...newDept(ids['南京市工商联'], '版本商会二'), id: d.id, version: d.version })).body).toMatchObject({
+      code: 400,
+      msg: '数据已被他人修改,请刷新后重试',
+    });
+    expect((await submit({ ...newDept(ids['南京市玄武区工商联'], '版本商会二'), id: d.id, version: d.version })).body.msg).toBe(
+      '数据已被他人修改,请刷新后重试',
+    );
     expect((await submit({ ...newDept(ids['南京市工商联'], '版本商会二'), id: d.id })).body.msg).toBe('请提供数据版本号(version)');
     expect((await row(d.id)).deptName).toBe('版本商会一');
   });
@@ -230,7 +320,9 @@ describe('dept submit', () => {
     try {
       expect((await submit(newDept(ids['南京市工商联'], '无新增权限'), 'nj_aoc')).status).toBe(403);
       const d = await row(ids['南京市江宁区工商联']);
-      expect((await submit({ ...newDept(d.parentId, d.deptName), fullName: d.fullName, deptCategory: 1, id: d.id, version: d.version }, 'nj_aoc')).body.msg).toBe('更新成功');
+      expect(
+        (await submit({ ...newDept(d.parentId, d.deptName), fullName: d.fullName, deptCategory: 1, id: d.id, version: d.version }, 'nj_aoc')).body.msg,
+      ).toBe('更新成功');
     } finally {
       await t.db.insertInto('bladeRoleMenu').values({ roleId: aoc.id, menuId: add.id }).execute();
     }
@@ -269,15 +361,27 @@ describe('dept remove', () => {
 });
 
 describe('dept scope predicate', () => {
-  it('admits exactly the depts the platform\'s scopePredicate admits, for every kind of rule', async () => {
-    const users = await t.db.selectFrom('bladeUser').select(['id', 'account', 'deptId']).where('account', 'in', ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']).execute();
-    const admitted = (where: (eb: any) => any) => t.db.selectFrom('bladeDept as d').select('d.id').where('d.isDeleted', '=', 0).where(where).orderBy('d.id').execute();
+  it("admits exactly the depts the platform's scopePredicate admits, for every kind of rule", async () => {
+    const users = await t.db
+      .selectFrom('bladeUser')
+      .select(['id', 'account', 'deptId'])
+      .where('account', 'in', ['admin', 'js_aoc', 'nj_aoc', 'nj_coc'])
+      .execute();
+    const admitted = (where: (eb: any) => any) =>
+      t.db.selectFrom('bladeDept as d').select('d.id').where('d.isDeleted', '=', 0).where(where).orderBy('d.id').execute();
     for (const u of users) {
       const roles = await t.db.selectFrom('bladeUserRole').select('roleId').where('userId', '=', u.id).execute();
-      const found = await loadActor(t.db, { userId: u.id, tenantId: '000001', deptId: u.deptId, roleIds: roles.map((r) => r.roleId), clientId: 'saber', chainId: 'x' }, 'authenticated');
+      const found = await loadActor(
+        t.db,
+        { userId: u.id, tenantId: '000001', deptId: u.deptId, roleIds: roles.map((r) => r.roleId), clientId: 'saber', chainId: 'x' },
+        'authenticated',
+      );
       if (!found.ok) throw new Error(u.account);
       const resolved = await resolveScope(t.db, found.actor, 'dept');
-      const custom: DataScope = { actor: found.actor, rules: [{ type: SCOPE.CUSTOM, deptIds: [ids['南京市工商联'], ids['苏州市工商联']] }, { type: SCOPE.OWN }] };
+      const custom: DataScope = {
+        actor: found.actor,
+        rules: [{ type: SCOPE.CUSTOM, deptIds: [ids['南京市工商联'], ids['苏州市工商联']] }, { type: SCOPE.OWN }],
+      };
       for (const scope of [resolved, custom, { actor: found.actor, rules: [] }]) {
         const mine = await admitted((eb) => deptInScope(eb, scope, 'd'));
         const platform = await admitted((eb) => scopePredicate(eb, scope, { dept: 'd.id' }));

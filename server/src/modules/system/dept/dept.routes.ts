@@ -12,7 +12,11 @@ import { deptListForest, deptNode, deptView, forest } from './dept.view.js';
 const idParam = (msg: string) => idOf(msg, { trim: true });
 /** A parent id as the lazy calls take it: absent, '' or 0 → the top of what the caller may see. */
 const parentParam = z.union([idParam('上级机构编号格式不正确'), z.literal('')]).optional();
-const tenantParam = z.string().trim().regex(/^\d{1,12}$/, '租户编号格式不正确').optional();
+const tenantParam = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}$/, '租户编号格式不正确')
+  .optional();
 const filters = {
   deptName: z.string().max(100, '机构名称过长').optional(),
   fullName: z.string().max(200, '机构全称过长').optional(),

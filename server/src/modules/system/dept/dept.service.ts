@@ -48,7 +48,16 @@ export const deptService = {
           if (parentId !== ROOT && !parent) throw notFound(DEPT_MSG.parentMissing);
           const id = await deptRepo.nextId(tx);
           const ancestors = parent ? `${parent.ancestors},${parent.id}` : ROOT;
-          await deptRepo.insert(tx, { ...values, id, tenantId, parentId, ancestors, idPath: `${ancestors},${id},`, createUser: actor.userId, createDept: actor.deptId });
+          await deptRepo.insert(tx, {
+            ...values,
+            id,
+            tenantId,
+            parentId,
+            ancestors,
+            idPath: `${ancestors},${id},`,
+            createUser: actor.userId,
+            createDept: actor.deptId,
+          });
           await assertStillInScope(tx, tenantId, scope, id);
           return id;
         }
@@ -78,7 +87,13 @@ export const deptService = {
         }
         const ancestors = parent ? `${parent.ancestors},${parent.id}` : ROOT;
         const idPath = `${ancestors},${dept.id},`;
-        const ok = await deptRepo.updateAtVersion(tx, tenantId, scope, dept.id, input.version, { ...patch, parentId, ancestors, idPath, updateUser: actor.userId });
+        const ok = await deptRepo.updateAtVersion(tx, tenantId, scope, dept.id, input.version, {
+          ...patch,
+          parentId,
+          ancestors,
+          idPath,
+          updateUser: actor.userId,
+        });
         if (!ok) throw badRequest(STALE_VERSION_MSG);
         await deptRepo.movePaths(tx, tenantId, dept.id, dept.idPath, idPath);
         await assertStillInScope(tx, tenantId, scope, dept.id);

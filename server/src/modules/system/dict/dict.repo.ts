@@ -37,7 +37,13 @@ function rows(db: Db, kind: DictKind, tenantId: string): SelectQueryBuilder<any,
 }
 
 const withChildFlag = (qb: SelectQueryBuilder<any, any, object>, kind: DictKind) =>
-  qb.select(COLUMNS).select(sql<boolean>`exists(select 1 from ${sql.table(kind.table === 'bladeDict' ? 'blade_dict' : 'blade_dict_biz')} c where c.parent_id = d.id and c.is_deleted = 0)`.as('hasChildren'));
+  qb
+    .select(COLUMNS)
+    .select(
+      sql<boolean>`exists(select 1 from ${sql.table(kind.table === 'bladeDict' ? 'blade_dict' : 'blade_dict_biz')} c where c.parent_id = d.id and c.is_deleted = 0)`.as(
+        'hasChildren',
+      ),
+    );
 
 export const dictRepo = {
   all(db: Db, kind: DictKind, tenantId: string, filters: Record<string, unknown>): Promise<DictRow[]> {
@@ -52,11 +58,16 @@ export const dictRepo = {
     const base = rows(db, kind, tenantId)
       .where('d.parentId', '=', parentId)
       .where((eb) => eb.and(filterExpressions(eb, filters, DICT_FIELDS)));
-    return paginate<DictRow>(base, (qb) => withChildFlag(qb, kind) as never, page, DICT_FIELDS, [['d.sort', 'asc'], ['d.id', 'asc']]);
+    return paginate<DictRow>(base, (qb) => withChildFlag(qb, kind) as never, page, DICT_FIELDS, [
+      ['d.sort', 'asc'],
+      ['d.id', 'asc'],
+    ]);
   },
 
   findById(db: Db, kind: DictKind, tenantId: string, id: string): Promise<DictRow | undefined> {
-    return withChildFlag(rows(db, kind, tenantId), kind).where('d.id', '=', id).executeTakeFirst() as Promise<DictRow | undefined>;
+    return withChildFlag(rows(db, kind, tenantId), kind)
+      .where('d.id', '=', id)
+      .executeTakeFirst() as Promise<DictRow | undefined>;
   },
 
   /** The items of one code for selects (sealed ones excluded), in their order. */

@@ -19,7 +19,7 @@ describe.each([
   const remove = (ids: string) => t.call({ method: 'POST', url: url('remove'), token: tokens.admin, query: { ids } });
   const code = `test_${path.replace('-', '_')}`;
 
-  it('requires code, name, sort and seal with the specification\'s messages', async () => {
+  it("requires code, name, sort and seal with the specification's messages", async () => {
     const base = { code, dictValue: '测试', sort: 1, isSealed: 0 };
     expect((await submit({ ...base, code: '' })).body.msg).toBe('请输入字典编号');
     expect((await submit({ ...base, dictValue: ' ' })).body.msg).toBe('请输入字典名称');
@@ -60,7 +60,7 @@ describe.each([
     expect((await get('detail', { id: root.id })).status).toBe(404);
   });
 
-  it('renaming a root\'s code carries over to its items; updates are versioned', async () => {
+  it("renaming a root's code carries over to its items; updates are versioned", async () => {
     const root = (await submit({ code: `${code}_r`, dictValue: '改名', sort: 1, isSealed: 0 })).body.data;
     await submit({ parentId: root.id, code: root.code, dictKey: 'x', dictValue: '项', sort: 1, isSealed: 0 });
     const renamed = await submit({ id: root.id, version: root.version, code: `${code}_renamed`, dictValue: '改名', sort: 1, isSealed: 0 });
@@ -73,7 +73,16 @@ describe.each([
   it('a node cannot move under itself', async () => {
     const root = (await submit({ code: `${code}_m`, dictValue: '移动', sort: 1, isSealed: 0 })).body.data;
     const child = (await submit({ parentId: root.id, code: root.code, dictKey: 'c', dictValue: '子', sort: 1, isSealed: 0 })).body.data;
-    const res = await submit({ id: child.id, version: child.version, parentId: child.id, code: root.code, dictKey: 'c', dictValue: '子', sort: 1, isSealed: 0 });
+    const res = await submit({
+      id: child.id,
+      version: child.version,
+      parentId: child.id,
+      code: root.code,
+      dictKey: 'c',
+      dictValue: '子',
+      sort: 1,
+      isSealed: 0,
+    });
     expect(res.body.msg).toBe('上级字典不能是自身或其子项');
   });
 

@@ -95,7 +95,14 @@ function dictRoutes(kind: DictKind): FastifyPluginAsync {
       query: codeQuery,
       response: z.array(dictOption),
       handler: async ({ actor, query }) =>
-        (await dictRepo.items(app.db, kind, actor.tenantId, query.code)).map((r): DictOption => ({ id: String(r.id), parentId: String(r.parentId), code: r.code, dictKey: r.dictKey, dictValue: r.dictValue, sort: r.sort })),
+        (await dictRepo.items(app.db, kind, actor.tenantId, query.code)).map((r): DictOption => ({
+          id: String(r.id),
+          parentId: String(r.parentId),
+          code: r.code,
+          dictKey: r.dictKey,
+          dictValue: r.dictValue,
+          sort: r.sort,
+        })),
     });
 
     route(app, {

@@ -59,10 +59,7 @@ export type MenuValues = {
 export const menuRepo = {
   /** Menus (and buttons) granted to the actor's roles; administrators hold every menu. */
   granted(db: Db, actor: Actor, opts: { category?: 1 | 2; topMenuId?: string; rootCode?: string } = {}): Promise<MenuRow[]> {
-    let q = db
-      .selectFrom('bladeMenu as m')
-      .select(ROUTE_COLUMNS)
-      .where('m.isDeleted', '=', 0);
+    let q = db.selectFrom('bladeMenu as m').select(ROUTE_COLUMNS).where('m.isDeleted', '=', 0);
     if (!actor.isAdministrator) {
       if (!actor.roleIds.length) return Promise.resolve([]);
       q = q.where('m.id', 'in', (eb) => eb.selectFrom('bladeRoleMenu').select('menuId').where('roleId', 'in', actor.roleIds));
@@ -89,13 +86,14 @@ export const menuRepo = {
   /** The direct children of the given menus that the actor holds (cockpit list, my-app list). */
   grantedChildren(db: Db, actor: Actor, parentIds: string[]): Promise<MenuRow[]> {
     if (!parentIds.length) return Promise.resolve([]);
-    let q = db
-      .selectFrom('bladeMenu as m')
-      .select(ROUTE_COLUMNS)
-      .where('m.isDeleted', '=', 0)
-      .where('m.category', '=', 1)
-      .where('m.parentId', 'in', parentIds);
-    if (!actor.isAdministrator) q = q.where('m.id', 'in', (eb) => eb.selectFrom('bladeRoleMenu').select('menuId').where('roleId', 'in', actor.roleIds.length ? actor.roleIds : ['0']));
+    let q = db.selectFrom('bladeMenu as m').select(ROUTE_COLUMNS).where('m.isDeleted', '=', 0).where('m.category', '=', 1).where('m.parentId', 'in', parentIds);
+    if (!actor.isAdministrator)
+      q = q.where('m.id', 'in', (eb) =>
+        eb
+          .selectFrom('bladeRoleMenu')
+          .select('menuId')
+          .where('roleId', 'in', actor.roleIds.length ? actor.roleIds : ['0']),
+      );
     return q.orderBy('m.sort').orderBy('m.id').execute() as Promise<MenuRow[]>;
   },
 

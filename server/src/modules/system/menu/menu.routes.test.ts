@@ -15,13 +15,31 @@ const base = '/api/blade-system/menu';
 const get = (call: string, query: Record<string, string> = {}, who = 'admin') => t.call({ url: `${base}/${call}`, token: tokens[who], query });
 const submit = (body: unknown, who = 'admin') => t.call({ method: 'POST', url: `${base}/submit`, token: tokens[who], body });
 const remove = (ids: string, who = 'admin') => t.call({ method: 'POST', url: `${base}/remove`, token: tokens[who], query: { ids } });
-const page = (extra: Record<string, unknown> = {}) => ({ parentId: menuIds.system, code: 'test_page', name: '测试页面', path: '/system/test', source: 'file', sort: 50, category: 1, ...extra });
+const page = (extra: Record<string, unknown> = {}) => ({
+  parentId: menuIds.system,
+  code: 'test_page',
+  name: '测试页面',
+  path: '/system/test',
+  source: 'file',
+  sort: 50,
+  category: 1,
+  ...extra,
+});
 
 describe('menu list / lazy-list / detail / tree', () => {
   it('lists the whole tree as tree nodes, and filtered', async () => {
     const tree = (await get('list')).body.data;
     const system = tree.find((n: any) => n.code === 'system');
-    expect(system).toMatchObject({ id: menuIds.system, parentId: '0', title: '系统管理', key: menuIds.system, value: menuIds.system, hasChildren: true, category: 1, version: 1 });
+    expect(system).toMatchObject({
+      id: menuIds.system,
+      parentId: '0',
+      title: '系统管理',
+      key: menuIds.system,
+      value: menuIds.system,
+      hasChildren: true,
+      category: 1,
+      version: 1,
+    });
     const param = system.children.find((n: any) => n.code === 'param');
     expect(param.children.map((b: any) => b.code)).toEqual(['param_add', 'param_edit', 'param_delete', 'param_view']);
     expect(param.children[0]).toMatchObject({ category: 2, parentName: '参数管理' });
@@ -38,7 +56,12 @@ describe('menu list / lazy-list / detail / tree', () => {
     const below = (await get('lazy-list', { parentId: menuIds.param })).body.data;
     expect(below.map((n: any) => n.code)).toEqual(['param_add', 'param_edit', 'param_delete', 'param_view']);
     expect(below[0].hasChildren).toBe(false);
-    expect((await get('detail', { id: menuIds.param })).body.data).toMatchObject({ code: 'param', parentName: '系统管理', path: '/system/param', source: 'tool' });
+    expect((await get('detail', { id: menuIds.param })).body.data).toMatchObject({
+      code: 'param',
+      parentName: '系统管理',
+      path: '/system/param',
+      source: 'tool',
+    });
     expect((await get('detail', { id: '99999999' })).status).toBe(404);
     expect((await get('detail', { id: 'x' })).status).toBe(400);
   });
@@ -64,7 +87,7 @@ describe('menu list / lazy-list / detail / tree', () => {
 });
 
 describe('menu submit / remove', () => {
-  it('adds a menu and a button under it; the new menu reaches the administrator\'s routes', async () => {
+  it("adds a menu and a button under it; the new menu reaches the administrator's routes", async () => {
     const res = await submit(page());
     expect(res.body).toMatchObject({ msg: '新增成功', data: { code: 'test_page', parentId: menuIds.system, category: 1, isOpen: 1, action: 0, version: 1 } });
     const button = await submit({ parentId: res.body.data.id, code: 'test_page_add', name: '新增', sort: 1, category: 2 });
@@ -74,7 +97,7 @@ describe('menu submit / remove', () => {
     expect(system.children.map((n: any) => n.code)).toContain('test_page');
   });
 
-  it('validates with the form\'s messages', async () => {
+  it("validates with the form's messages", async () => {
     expect((await submit(page({ code: 'x_no_path', path: '' }))).body.msg).toBe('请输入路由地址');
     expect((await submit(page({ code: undefined }))).body.msg).toBe('请输入菜单编号');
     expect((await submit(page({ code: 'x_no_name', name: ' ' }))).body.msg).toBe('请输入菜单名称');

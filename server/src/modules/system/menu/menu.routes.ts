@@ -16,7 +16,10 @@ const menuFilters = z
     name: z.string().max(255).optional(),
     code: z.string().max(255).optional(),
     alias: z.string().max(255).optional(),
-    category: z.string().regex(/^[12]?$/, '菜单类型不正确').optional(),
+    category: z
+      .string()
+      .regex(/^[12]?$/, '菜单类型不正确')
+      .optional(),
   })
   .passthrough();
 
@@ -27,7 +30,12 @@ export default async function menuRoutes(app: FastifyInstance) {
     summary: 'routes: 当前用户的菜单路由 (按顶部菜单)',
     tags,
     access: { permission: 'authenticated' },
-    query: z.object({ topMenuId: z.string().regex(/^\d{0,19}$/, '顶部菜单编号格式不正确').optional() }),
+    query: z.object({
+      topMenuId: z
+        .string()
+        .regex(/^\d{0,19}$/, '顶部菜单编号格式不正确')
+        .optional(),
+    }),
     handler: async ({ actor, query }) => toForest(await menuRepo.granted(app.db, actor, { category: 1, topMenuId: query.topMenuId || undefined })),
   });
 
@@ -56,7 +64,12 @@ export default async function menuRoutes(app: FastifyInstance) {
     summary: 'menu lazy-list: 某菜单的下级菜单与按钮 (parentId, 缺省为顶层)',
     tags,
     access: { permission: 'menu' },
-    query: menuFilters.extend({ parentId: z.string().regex(/^\d{0,19}$/, '上级菜单编号格式不正确').optional() }),
+    query: menuFilters.extend({
+      parentId: z
+        .string()
+        .regex(/^\d{0,19}$/, '上级菜单编号格式不正确')
+        .optional(),
+    }),
     response: z.array(menuRecord),
     handler: async ({ query }) => (await menuRepo.children(app.db, query.parentId || '0', query as Record<string, unknown>)).map((r) => menuView(r)),
   });

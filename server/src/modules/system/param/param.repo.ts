@@ -12,16 +12,33 @@ export const PARAM_FIELDS: FieldWhitelist = {
 };
 
 const COLUMNS = ['p.id', 'p.paramName', 'p.paramKey', 'p.paramValue', 'p.remark', 'p.version', 'p.createTime', 'p.updateTime'] as const;
-export type ParamRow = { id: string; paramName: string; paramKey: string; paramValue: string; remark: string | null; version: number; createTime: Date; updateTime: Date };
+export type ParamRow = {
+  id: string;
+  paramName: string;
+  paramKey: string;
+  paramValue: string;
+  remark: string | null;
+  version: number;
+  createTime: Date;
+  updateTime: Date;
+};
 
 export const paramRepo = {
   page(db: Db, page: PageQuery, filters: Record<string, unknown>) {
-    const base = db.selectFrom('bladeParam as p').where('p.isDeleted', '=', 0).where((eb) => eb.and(filterExpressions(eb, filters, PARAM_FIELDS)));
-    return paginate<ParamRow>(base, (qb) => qb.select(COLUMNS), page, PARAM_FIELDS, [['p.updateTime', 'desc'], ['p.id', 'desc']]);
+    const base = db
+      .selectFrom('bladeParam as p')
+      .where('p.isDeleted', '=', 0)
+      .where((eb) => eb.and(filterExpressions(eb, filters, PARAM_FIELDS)));
+    return paginate<ParamRow>(base, (qb) => qb.select(COLUMNS), page, PARAM_FIELDS, [
+      ['p.updateTime', 'desc'],
+      ['p.id', 'desc'],
+    ]);
   },
 
   findById(db: Db, id: string): Promise<ParamRow | undefined> {
-    return db.selectFrom('bladeParam as p').select(COLUMNS).where('p.id', '=', id).where('p.isDeleted', '=', 0).executeTakeFirst() as Promise<ParamRow | undefined>;
+    return db.selectFrom('bladeParam as p').select(COLUMNS).where('p.id', '=', id).where('p.isDeleted', '=', 0).executeTakeFirst() as Promise<
+      ParamRow | undefined
+    >;
   },
 
   /** A live parameter by id or by key, without its bookkeeping columns (getParamDetail). */
@@ -33,7 +50,12 @@ export const paramRepo = {
 
   /** Key → value of every live parameter whose key starts with `prefix` (no LIKE wildcards in it). */
   async valuesByPrefix(db: Db, prefix: string): Promise<Record<string, string>> {
-    const rows = await db.selectFrom('bladeParam').select(['paramKey', 'paramValue']).where('isDeleted', '=', 0).where('paramKey', 'like', `${prefix}%`).execute();
+    const rows = await db
+      .selectFrom('bladeParam')
+      .select(['paramKey', 'paramValue'])
+      .where('isDeleted', '=', 0)
+      .where('paramKey', 'like', `${prefix}%`)
+      .execute();
     return Object.fromEntries(rows.map((r) => [r.paramKey, r.paramValue]));
   },
 
@@ -46,7 +68,12 @@ export const paramRepo = {
   },
 
   /** Updates only when the row still has `version`; undefined when it does not (stale or gone). */
-  updateAtVersion(db: Db, id: string, version: number, values: { paramName: string; paramKey: string; paramValue: string; remark: string | null; updateUser: string }) {
+  updateAtVersion(
+    db: Db,
+    id: string,
+    version: number,
+    values: { paramName: string; paramKey: string; paramValue: string; remark: string | null; updateUser: string },
+  ) {
     return db
       .updateTable('bladeParam')
       .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })

@@ -24,7 +24,7 @@ describe('param list / submit / remove', () => {
     expect(found.body.data.records[0].createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
-  it('requires name, key and value with the specification\'s messages', async () => {
+  it("requires name, key and value with the specification's messages", async () => {
     expect((await submit({ paramKey: 'a.b', paramValue: 'v' })).body.msg).toBe('请输入参数名称');
     expect((await submit({ paramName: 'n', paramKey: '  ', paramValue: 'v' })).body.msg).toBe('请输入参数键名');
     expect((await submit({ paramName: 'n', paramKey: 'a.b', paramValue: '' })).body.msg).toBe('请输入参数键值');
@@ -68,7 +68,7 @@ describe('param list / submit / remove', () => {
     expect(JSON.stringify(await rows())).toBe(before);
   });
 
-  it('submit checks the action\'s own button: a role with the menu but not param_add cannot add', async () => {
+  it("submit checks the action's own button: a role with the menu but not param_add cannot add", async () => {
     const adminRole = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'admin').executeTakeFirstOrThrow();
     const addButton = await t.db.selectFrom('bladeMenu').select('id').where('code', '=', 'param_add').executeTakeFirstOrThrow();
     const user = await t.db.selectFrom('bladeUser').select('id').where('account', '=', 'nj_aoc').executeTakeFirstOrThrow();

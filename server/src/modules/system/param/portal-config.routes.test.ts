@@ -17,8 +17,19 @@ describe('portal settings from parameters', () => {
   });
 
   it('customer/detail is null until an administrator sets it, then shows it to everyone', async () => {
-    expect((await t.call({ url: '/api/blade-system/customer/detail', token: tokens.nj_coc })).body.data).toEqual({ name: null, phone: null, email: null, serviceTime: null, address: null });
-    await t.call({ method: 'POST', url: '/api/blade-system/param/submit', token: tokens.admin, body: { paramName: '客服电话', paramKey: 'portal.customer.phone', paramValue: '025-12345678' } });
+    expect((await t.call({ url: '/api/blade-system/customer/detail', token: tokens.nj_coc })).body.data).toEqual({
+      name: null,
+      phone: null,
+      email: null,
+      serviceTime: null,
+      address: null,
+    });
+    await t.call({
+      method: 'POST',
+      url: '/api/blade-system/param/submit',
+      token: tokens.admin,
+      body: { paramName: '客服电话', paramKey: 'portal.customer.phone', paramValue: '025-12345678' },
+    });
     expect((await t.call({ url: '/api/blade-system/customer/detail', token: tokens.nj_coc })).body.data.phone).toBe('025-12345678');
   });
 });

@@ -41,12 +41,20 @@ const rows = (db: Db, tenants: string[]) => db.selectFrom('bladePost as p').wher
 export const postRepo = {
   page(db: Db, tenants: string[], page: PageQuery, filters: Record<string, unknown>) {
     const base = rows(db, tenants).where((eb) => eb.and(filterExpressions(eb, filters, POST_FIELDS)));
-    return paginate<PostRow>(base, (qb) => qb.select(COLUMNS), page, POST_FIELDS, [['p.sort', 'asc'], ['p.id', 'asc']]);
+    return paginate<PostRow>(base, (qb) => qb.select(COLUMNS), page, POST_FIELDS, [
+      ['p.sort', 'asc'],
+      ['p.id', 'asc'],
+    ]);
   },
 
   /** Enabled posts for selects, in their order (defaults and the tenant's own interleaved by sort). */
   options(db: Db, tenants: string[]) {
-    return rows(db, tenants).select(['p.id', 'p.postCode', 'p.postName', 'p.category', 'p.sort']).where('p.status', '=', 1).orderBy('p.sort').orderBy('p.id').execute();
+    return rows(db, tenants)
+      .select(['p.id', 'p.postCode', 'p.postName', 'p.category', 'p.sort'])
+      .where('p.status', '=', 1)
+      .orderBy('p.sort')
+      .orderBy('p.id')
+      .execute();
   },
 
   findById(db: Db, tenants: string[], id: string): Promise<PostRow | undefined> {
@@ -84,7 +92,12 @@ export const postRepo = {
   },
 
   async usersHolding(db: Db, ids: string[]): Promise<number> {
-    const r = await db.selectFrom('bladeUser').select((eb) => eb.fn.countAll<string>().as('n')).where('postId', 'in', ids).where('isDeleted', '=', 0).executeTakeFirstOrThrow();
+    const r = await db
+      .selectFrom('bladeUser')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('postId', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   },
 

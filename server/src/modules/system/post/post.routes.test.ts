@@ -31,7 +31,7 @@ describe('post select', () => {
     expect((await get('select', { tenantId: 'x' }, 'nj_coc')).status).toBe(400);
   });
 
-  it('adds the caller\'s own tenant\'s posts; another tenant\'s stay hidden unless an administrator names it', async () => {
+  it("adds the caller's own tenant's posts; another tenant's stay hidden unless an administrator names it", async () => {
     const own = await submit(post('clerk', '文员'), 'nj_aoc');
     expect(own.body).toMatchObject({ msg: '新增成功', data: { tenantId: '000001', postCode: 'clerk', version: 1 } });
     await t.db.insertInto('bladePost').values({ tenantId: '000002', postCode: 'foreign', postName: '外租户岗位', category: 1 }).execute();
@@ -47,7 +47,7 @@ describe('post select', () => {
 });
 
 describe('post list / submit / remove (岗位管理)', () => {
-  it('lists the tenant\'s posts and the defaults, filtered and paged', async () => {
+  it("lists the tenant's posts and the defaults, filtered and paged", async () => {
     const page = (await get('list', { postName: '秘书' })).body.data;
     expect(page.records.map((r: any) => r.postName)).toEqual(['秘书长', '副秘书长']);
     expect(page.records[0]).toMatchObject({ tenantId: '000000', postCode: 'secretary', category: 1, categoryName: '领导', version: 1 });

@@ -22,7 +22,13 @@ export default async function postRoutes(app: FastifyInstance) {
       '超级管理员指定其他租户时返回该租户的岗位加默认岗位, 其他用户指定的 tenantId 不会越出本租户',
     tags,
     access: { permission: 'authenticated' },
-    query: z.object({ tenantId: z.string().trim().regex(/^\d{1,12}$/, '租户编号格式不正确').optional() }),
+    query: z.object({
+      tenantId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,12}$/, '租户编号格式不正确')
+        .optional(),
+    }),
     response: z.array(postOption),
     handler: async ({ actor, query }) => {
       const named = query.tenantId && query.tenantId !== POST_DEFAULT_TENANT && actor.isAdministrator ? query.tenantId : actor.tenantId;

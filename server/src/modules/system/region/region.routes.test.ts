@@ -21,7 +21,17 @@ describe('region lazy-tree (real national divisions)', () => {
     const provinces = res.body.data;
     expect(provinces).toHaveLength(31);
     expect(provinces[0]).toEqual({
-      id: '11', parentId: '00', title: '北京市', key: '11', value: '11', hasChildren: true, children: [], code: '11', name: '北京市', level: 1, adcode: '110000',
+      id: '11',
+      parentId: '00',
+      title: '北京市',
+      key: '11',
+      value: '11',
+      hasChildren: true,
+      children: [],
+      code: '11',
+      name: '北京市',
+      level: 1,
+      adcode: '110000',
     });
     expect(provinces.find((p: any) => p.code === '32')).toMatchObject({ title: '江苏省', hasChildren: true, level: 1 });
     expect((await lazy({ parentCode: '00' })).body.data).toHaveLength(31);
@@ -39,7 +49,7 @@ describe('region lazy-tree (real national divisions)', () => {
     expect((await lazy({ parentCode: '320102' })).body.data).toEqual([]);
   });
 
-  it('municipalities keep the package\'s 市辖区 city level', async () => {
+  it("municipalities keep the package's 市辖区 city level", async () => {
     expect((await lazy({ parentCode: '11' })).body.data.map((c: any) => [c.code, c.name])).toEqual([['1101', '市辖区']]);
     expect((await lazy({ parentCode: '50' })).body.data.map((c: any) => c.name)).toEqual(['市辖区', '县']);
     expect((await lazy({ parentCode: '1101' })).body.data.map((c: any) => c.name)).toContain('东城区');
@@ -55,7 +65,15 @@ describe('region lazy-tree (real national divisions)', () => {
 describe('region detail', () => {
   it('answers a code with its parent and level for the region menu; unknown codes are 404', async () => {
     expect((await detail('320102')).body.data).toEqual({
-      code: '320102', parentCode: '3201', parentName: '南京市', name: '玄武区', level: 3, levelName: '县级', sort: 1, adcode: '320102', hasChildren: false,
+      code: '320102',
+      parentCode: '3201',
+      parentName: '南京市',
+      name: '玄武区',
+      level: 3,
+      levelName: '县级',
+      sort: 1,
+      adcode: '320102',
+      hasChildren: false,
     });
     expect((await detail('32')).body.data).toMatchObject({ name: '江苏省', parentName: null, hasChildren: true });
     expect((await detail('999999')).status).toBe(404);
@@ -65,7 +83,15 @@ describe('region detail', () => {
 
 describe('region seed', () => {
   it('holds every division of the package once; seeding again adds nothing, an empty table is filled', async () => {
-    const count = async () => Number((await t.db.selectFrom('bladeRegion').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('bladeRegion')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const rows = regionRows();
     expect(await count()).toBe(rows.length);
     expect(rows.length).toBe(31 + 342 + 2978);

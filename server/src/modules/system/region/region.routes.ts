@@ -29,7 +29,14 @@ export default async function regionRoutes(app: FastifyInstance) {
     summary: 'region detail: 行政区划详情 (按编号)',
     tags: ['system'],
     access: { permission: 'region' },
-    query: z.object({ code: z.string({ message: '请提供行政区划编号' }).trim().min(1, '请提供行政区划编号').max(12, '行政区划编号过长').regex(/^\d+$/, '行政区划编号只能包含数字') }),
+    query: z.object({
+      code: z
+        .string({ message: '请提供行政区划编号' })
+        .trim()
+        .min(1, '请提供行政区划编号')
+        .max(12, '行政区划编号过长')
+        .regex(/^\d+$/, '行政区划编号只能包含数字'),
+    }),
     response: regionRecord,
     handler: async ({ query }) => {
       const row = await regionRepo.find(app.db, query.code);

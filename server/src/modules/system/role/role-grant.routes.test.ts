@@ -53,7 +53,7 @@ const flatIds = (forest: any[], out: string[] = []): string[] => {
 const newRole = async (alias: string) => (await submit({ roleName: `授权${alias}`, roleAlias: alias, sort: 20 })).body.data.id as string;
 const giveRole = (userId: string, roleId: string) => t.db.insertInto('bladeUserRole').values({ userId, roleId }).execute();
 
-describe('role grant takes effect for the role\'s users', () => {
+describe("role grant takes effect for the role's users", () => {
   let roleA: string;
   let roleB: string;
   let tokenA: string;
@@ -66,7 +66,7 @@ describe('role grant takes effect for the role\'s users', () => {
     await giveRole(users[1].id, roleB);
   });
 
-  it('granting role A the parameter menu shows it to A\'s user after signing on again, not to B\'s', async () => {
+  it("granting role A the parameter menu shows it to A's user after signing on again, not to B's", async () => {
     const res = await grant({ roleIds: [roleA], menuIds: [menuIds.system, menuIds.param, menuIds.param_view] });
     expect(res.body).toMatchObject({ code: 200, msg: '授权成功' });
     tokenA = (await t.login(users[0].account)).access_token;
@@ -82,7 +82,7 @@ describe('role grant takes effect for the role\'s users', () => {
     expect(held).toMatchObject({ dataScope: [], apiScope: [] });
   });
 
-  it('a grant replaces the role\'s menus; a list left out is not touched', async () => {
+  it("a grant replaces the role's menus; a list left out is not touched", async () => {
     await grant({ roleIds: [roleA], menuIds: [menuIds.system, menuIds.dict] });
     const menus = codes((await routes(tokenA)).body.data);
     expect(menus).toContain('dict');
@@ -135,7 +135,10 @@ describe('a grantor gives only what he holds', () => {
     grantor = await newRole('grantor');
     target = await newRole('grant_target');
     // The grantor holds the role screen with its grant button, and the parameter menu; not the dictionary.
-    await grant({ roleIds: [grantor], menuIds: [menuIds.authority, menuIds.role, menuIds.role_menu, menuIds.role_edit, menuIds.role_disable, menuIds.system, menuIds.param] });
+    await grant({
+      roleIds: [grantor],
+      menuIds: [menuIds.authority, menuIds.role, menuIds.role_menu, menuIds.role_edit, menuIds.role_disable, menuIds.system, menuIds.param],
+    });
     // The target already holds the dictionary menu (given by the administrator).
     await grant({ roleIds: [target], menuIds: [menuIds.system, menuIds.dict] });
     await giveRole(users[2].id, grantor);
@@ -143,7 +146,7 @@ describe('a grantor gives only what he holds', () => {
     tokens.C = tokenC;
   });
 
-  it('the grant tree offers exactly the grantor\'s own menus and buttons', async () => {
+  it("the grant tree offers exactly the grantor's own menus and buttons", async () => {
     const res = await t.call({ url: '/api/blade-system/menu/grant-tree', token: tokenC, query: { systemType: 'aoc', roleId: target } });
     expect(res.status).toBe(200);
     const offered = codes(res.body.data.menu);
@@ -178,7 +181,7 @@ describe('a grantor gives only what he holds', () => {
     expect(new Set((await keys(target)).body.data.menu)).toEqual(new Set([menuIds.param, menuIds.dict]));
   });
 
-  it('nobody but an administrator changes the administrator role; the admin role is out of a staff member\'s reach', async () => {
+  it("nobody but an administrator changes the administrator role; the admin role is out of a staff member's reach", async () => {
     for (const alias of ['administrator', 'admin']) {
       const res = await grant({ roleIds: [roleIds[alias]], menuIds: [menuIds.param] }, 'C');
       expect(res.status).toBe(403);

@@ -15,13 +15,23 @@ beforeAll(async () => {
   for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   for (const r of await t.db.selectFrom('bladeRole').select(['id', 'roleAlias']).where('isDeleted', '=', 0).execute()) roleIds[r.roleAlias] = r.id;
   for (const m of await t.db.selectFrom('bladeMenu').select(['id', 'code']).where('isDeleted', '=', 0).execute()) menuIds[m.code] = m.id;
-  for (const d of await t.db.selectFrom('bladeDept').select(['id', 'deptName', 'unionId']).where('deptName', 'in', ['南京市工商联', '南京市浙江商会', '苏州市工商联', '江苏省工商联']).execute()) {
+  for (const d of await t.db
+    .selectFrom('bladeDept')
+    .select(['id', 'deptName', 'unionId'])
+    .where('deptName', 'in', ['南京市工商联', '南京市浙江商会', '苏州市工商联', '江苏省工商联'])
+    .execute()) {
     depts[d.deptName] = { id: d.id, unionId: d.unionId };
   }
   // Federation staff may administer roles (given through the API, as an administrator would).
-  const held = (await t.call({ url: '/api/blade-system/menu/role-tree-keys', token: tokens.admin, query: { roleIds: roleIds.aoc } })).body.data.menu as string[];
+  const held = (await t.call({ url: '/api/blade-system/menu/role-tree-keys', token: tokens.admin, query: { roleIds: roleIds.aoc } })).body.data
+    .menu as string[];
   const more = ['authority', 'role', 'role_add', 'role_edit', 'role_menu'].map((c) => menuIds[c]);
-  const res = await t.call({ method: 'POST', url: '/api/blade-system/role/grant', token: tokens.admin, body: { roleIds: [roleIds.aoc], menuIds: [...held, ...more] } });
+  const res = await t.call({
+    method: 'POST',
+    url: '/api/blade-system/role/grant',
+    token: tokens.admin,
+    body: { roleIds: [roleIds.aoc], menuIds: [...held, ...more] },
+  });
   expect(res.status).toBe(200);
 });
 afterAll(() => t?.close());
@@ -30,7 +40,15 @@ const v2 = '/api/blade-system/v2/role';
 const get = (url: string, query: Record<string, string> = {}, who = 'admin') => t.call({ url, token: tokens[who], query });
 const submit = (body: unknown, who = 'admin') => t.call({ method: 'POST', url: `${v2}/submit`, token: tokens[who], body });
 const aliases = (forest: any[]): string[] => forest.flatMap((n: any) => [n.roleAlias, ...aliases(n.children)]);
-const roleCount = async () => Number((await t.db.selectFrom('bladeRole').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const roleCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('bladeRole')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('v2/role/submit and detail: org roles with their menus', () => {
   it('an administrator creates an org role for any org', async () => {
@@ -40,7 +58,16 @@ describe('v2/role/submit and detail: org roles with their menus', () => {
   });
 
   it('federation staff create an org role below them, with menus they hold, in one call', async () => {
-    const res = await submit({ roleName: '浙江商会管理员', roleAlias: 'zj_chamber_admin', sort: 1, deptId: depts['南京市浙江商会'].id, menuIds: [menuIds.portal, menuIds.portal_myday, menuIds.portal_news] }, 'nj_aoc');
+    const res = await submit(
+      {
+        roleName: '浙江商会管理员',
+        roleAlias: 'zj_chamber_admin',
+        sort: 1,
+        deptId: depts['南京市浙江商会'].id,
+        menuIds: [menuIds.portal, menuIds.portal_myday, menuIds.portal_news],
+      },
+      'nj_aoc',
+    );
     expect(res.body).toMatchObject({ msg: '新增成功', data: { deptName: '南京市浙江商会', version: 1 } });
     chamberRole = res.body.data.id;
     const detail = (await get(`${v2}/detail/${chamberRole}`, {}, 'nj_aoc')).body.data;
@@ -48,7 +75,7 @@ describe('v2/role/submit and detail: org roles with their menus', () => {
     expect(new Set(detail.menuIds)).toEqual(new Set([menuIds.portal, menuIds.portal_myday, menuIds.portal_news]));
   });
 
-  it('an org outside the staff member\'s data scope is 404 and nothing is created', async () => {
+  it("an org outside the staff member's data scope is 404 and nothing is created", async () => {
     const before = await roleCount();
     const res = await submit({ roleName: '越权', roleAlias: 'sz_by_nj', sort: 1, deptId: depts['苏州市工商联'].id }, 'nj_aoc');
     expect(res.status).toBe(404);
@@ -59,7 +86,10 @@ describe('v2/role/submit and detail: org roles with their menus', () => {
 
   it('menus the staff member does not hold are refused (403) and the role is not created either', async () => {
     const before = await roleCount();
-    const res = await submit({ roleName: '带用户管理', roleAlias: 'with_user_menu', sort: 1, deptId: depts['南京市浙江商会'].id, menuIds: [menuIds.portal_myday, menuIds.user] }, 'nj_aoc');
+    const res = await submit(
+      { roleName: '带用户管理', roleAlias: 'with_user_menu', sort: 1, deptId: depts['南京市浙江商会'].id, menuIds: [menuIds.portal_myday, menuIds.user] },
+      'nj_aoc',
+    );
     expect(res.status).toBe(403);
     expect(await roleCount()).toBe(before);
   });
@@ -78,8 +108,8 @@ describe('v2/role/submit and detail: org roles with their menus', () => {
   });
 });
 
-describe('v2/role/tree and page: an org\'s roles inside the data scope', () => {
-  it('by deptId or cocUnionId: the org\'s roles plus the tenant\'s, without roles above the caller', async () => {
+describe("v2/role/tree and page: an org's roles inside the data scope", () => {
+  it("by deptId or cocUnionId: the org's roles plus the tenant's, without roles above the caller", async () => {
     const byDept = (await get(`${v2}/tree`, { deptId: depts['南京市浙江商会'].id, systemType: 'aoc' }, 'nj_aoc')).body.data;
     const names = aliases(byDept);
     expect(names).toEqual(expect.arrayContaining(['zj_chamber_admin', 'aoc', 'coc']));
@@ -92,7 +122,7 @@ describe('v2/role/tree and page: an org\'s roles inside the data scope', () => {
     expect(tenantOnly).not.toContain('zj_chamber_admin');
   });
 
-  it('an org outside the caller\'s scope is 404; chamber staff reach only their own org', async () => {
+  it("an org outside the caller's scope is 404; chamber staff reach only their own org", async () => {
     expect((await get(`${v2}/tree`, { deptId: depts['苏州市工商联'].id }, 'nj_aoc')).status).toBe(404);
     expect((await get(`${v2}/tree`, { cocUnionId: 'NO_SUCH_UNION' }, 'nj_aoc')).status).toBe(404);
     expect(aliases((await get(`${v2}/tree`, { deptId: depts['苏州市工商联'].id })).body.data)).toContain('sz_org');
@@ -101,7 +131,7 @@ describe('v2/role/tree and page: an org\'s roles inside the data scope', () => {
     expect((await get(`${v2}/tree`, { deptId: 'abc' }, 'nj_coc')).status).toBe(400);
   });
 
-  it('v2/role/page lists the tenant\'s roles and the org roles in scope', async () => {
+  it("v2/role/page lists the tenant's roles and the org roles in scope", async () => {
     const mine = (await get(`${v2}/page`, { size: '100' }, 'nj_aoc')).body.data.records.map((r: any) => r.roleAlias);
     expect(mine).toEqual(expect.arrayContaining(['zj_chamber_admin', 'aoc', 'admin']));
     expect(mine).not.toContain('sz_org');

@@ -75,7 +75,14 @@ export default async function roleV2Routes(app: FastifyInstance) {
     query: z.object(roleUserFilters).passthrough(),
     response: z.array(roleUserRecord),
     handler: async ({ actor, query }) => {
-      const rows = await roleRepo.users(app.db, actor.tenantId, await userScopeFor(actor, query.roleId), query.roleId, query as Record<string, unknown>, MAX_PAGE_SIZE);
+      const rows = await roleRepo.users(
+        app.db,
+        actor.tenantId,
+        await userScopeFor(actor, query.roleId),
+        query.roleId,
+        query as Record<string, unknown>,
+        MAX_PAGE_SIZE,
+      );
       return rows.map((r) => roleUserView(r, tz));
     },
   });
@@ -89,7 +96,14 @@ export default async function roleV2Routes(app: FastifyInstance) {
     query: pageQuery.extend(roleUserFilters).passthrough(),
     response: pageOf(roleUserRecord),
     handler: async ({ actor, query }) => {
-      const page = await roleRepo.usersPage(app.db, actor.tenantId, await userScopeFor(actor, query.roleId), query.roleId, query, query as Record<string, unknown>);
+      const page = await roleRepo.usersPage(
+        app.db,
+        actor.tenantId,
+        await userScopeFor(actor, query.roleId),
+        query.roleId,
+        query,
+        query as Record<string, unknown>,
+      );
       return { ...page, records: page.records.map((r) => roleUserView(r, tz)) };
     },
   });

@@ -95,7 +95,11 @@ export async function grantedIds(db: Db, roleIds: string[], kind: GrantKind): Pr
 
 /** What the roles hold of every kind: the grant dialog's three lists (live items only). */
 export async function grantedLists(db: Db, roleIds: string[]): Promise<Record<GrantKind, string[]>> {
-  const [menu, dataScope, apiScope] = await Promise.all([grantedIds(db, roleIds, 'menu'), grantedIds(db, roleIds, 'dataScope'), grantedIds(db, roleIds, 'apiScope')]);
+  const [menu, dataScope, apiScope] = await Promise.all([
+    grantedIds(db, roleIds, 'menu'),
+    grantedIds(db, roleIds, 'dataScope'),
+    grantedIds(db, roleIds, 'apiScope'),
+  ]);
   return { menu, dataScope, apiScope };
 }
 
@@ -134,7 +138,12 @@ export async function replaceGrants(tx: Db, actor: Actor, roleIds: string[], lis
       if (mine !== 'all') del = del.where('menuId', 'in', [...mine]);
       await del.execute();
       const rows = roleIds.flatMap((roleId) => ids.map((menuId) => ({ roleId, menuId })));
-      for (const batch of chunks(rows)) await tx.insertInto('bladeRoleMenu').values(batch).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+      for (const batch of chunks(rows))
+        await tx
+          .insertInto('bladeRoleMenu')
+          .values(batch)
+          .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+          .execute();
     } else {
       const scopeCategory = kind === 'dataScope' ? DATA_SCOPE_CATEGORY : API_SCOPE_CATEGORY;
       let del = tx.deleteFrom('bladeRoleScope').where('roleId', 'in', roleIds).where('scopeCategory', '=', scopeCategory);
@@ -142,7 +151,11 @@ export async function replaceGrants(tx: Db, actor: Actor, roleIds: string[], lis
       await del.execute();
       const rows = roleIds.flatMap((roleId) => ids.map((scopeId) => ({ roleId, scopeCategory, scopeId })));
       for (const batch of chunks(rows)) {
-        await tx.insertInto('bladeRoleScope').values(batch).onConflict((oc) => oc.columns(['roleId', 'scopeCategory', 'scopeId']).doNothing()).execute();
+        await tx
+          .insertInto('bladeRoleScope')
+          .values(batch)
+          .onConflict((oc) => oc.columns(['roleId', 'scopeCategory', 'scopeId']).doNothing())
+          .execute();
       }
     }
   }

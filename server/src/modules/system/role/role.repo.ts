@@ -31,7 +31,19 @@ export interface RoleRow {
   hasChildren: boolean;
 }
 
-const COLUMNS = ['r.id', 'r.parentId', 'r.roleName', 'r.roleAlias', 'r.systemType', 'r.deptId', 'r.sort', 'r.status', 'r.version', 'r.createTime', 'r.updateTime'] as const;
+const COLUMNS = [
+  'r.id',
+  'r.parentId',
+  'r.roleName',
+  'r.roleAlias',
+  'r.systemType',
+  'r.deptId',
+  'r.sort',
+  'r.status',
+  'r.version',
+  'r.createTime',
+  'r.updateTime',
+] as const;
 
 const withColumns = (qb: SelectQueryBuilder<any, any, object>) =>
   qb
@@ -76,7 +88,10 @@ const ROLE_USER_FIELDS: FieldWhitelist = {
 export const roleRepo = {
   page(db: Db, tenantId: string, scope: DataScope, page: PageQuery, filters: Record<string, unknown>) {
     const base = visibleRoles(db, tenantId, scope).where((eb) => eb.and(filterExpressions(eb, filters, ROLE_FIELDS)));
-    return paginate<RoleRow>(base, (qb) => withColumns(qb) as never, page, ROLE_FIELDS, [['r.sort', 'asc'], ['r.id', 'asc']]);
+    return paginate<RoleRow>(base, (qb) => withColumns(qb) as never, page, ROLE_FIELDS, [
+      ['r.sort', 'asc'],
+      ['r.id', 'asc'],
+    ]);
   },
 
   /** Every visible role (trees), optionally of one system type, in display order. */
@@ -84,22 +99,34 @@ export const roleRepo = {
     let q = withColumns(visibleRoles(db, tenantId, scope));
     if (filter.systemType) q = q.where('r.systemType', '=', filter.systemType);
     // orgOf: the tenant's roles plus those of one org; null: the tenant's roles only.
-    if (filter.orgOf !== undefined) q = q.where((eb) => (filter.orgOf ? eb.or([eb('r.deptId', 'is', null), eb('r.deptId', '=', filter.orgOf)]) : eb('r.deptId', 'is', null)));
+    if (filter.orgOf !== undefined)
+      q = q.where((eb) => (filter.orgOf ? eb.or([eb('r.deptId', 'is', null), eb('r.deptId', '=', filter.orgOf)]) : eb('r.deptId', 'is', null)));
     return q.orderBy('r.sort').orderBy('r.id').execute() as Promise<RoleRow[]>;
   },
 
   findVisible(db: Db, tenantId: string, scope: DataScope, id: string): Promise<RoleRow | undefined> {
-    return withColumns(visibleRoles(db, tenantId, scope)).where('r.id', '=', id).executeTakeFirst() as Promise<RoleRow | undefined>;
+    return withColumns(visibleRoles(db, tenantId, scope))
+      .where('r.id', '=', id)
+      .executeTakeFirst() as Promise<RoleRow | undefined>;
   },
 
   manyVisible(db: Db, tenantId: string, scope: DataScope, ids: string[]): Promise<RoleRow[]> {
     if (!ids.length) return Promise.resolve([]);
-    return withColumns(visibleRoles(db, tenantId, scope)).where('r.id', 'in', ids).execute() as Promise<RoleRow[]>;
+    return withColumns(visibleRoles(db, tenantId, scope))
+      .where('r.id', 'in', ids)
+      .execute() as Promise<RoleRow[]>;
   },
 
   /** Locks the roles' rows until the transaction ends (grants and removal of one role run one at a time). */
   async lock(tx: Db, ids: string[]): Promise<void> {
-    if (ids.length) await tx.selectFrom('bladeRole').select('id').where('id', 'in', [...ids].sort()).orderBy('id').forUpdate().execute();
+    if (ids.length)
+      await tx
+        .selectFrom('bladeRole')
+        .select('id')
+        .where('id', 'in', [...ids].sort())
+        .orderBy('id')
+        .forUpdate()
+        .execute();
   },
 
   /** id → parent id of every live role of the tenant (cycle checks). */
@@ -135,7 +162,17 @@ export const roleRepo = {
 
   async insert(
     db: Db,
-    values: { tenantId: string; parentId: string; roleName: string; roleAlias: string; systemType: string; deptId: string | null; sort: number; createUser: string; createDept: string },
+    values: {
+      tenantId: string;
+      parentId: string;
+      roleName: string;
+      roleAlias: string;
+      systemType: string;
+      deptId: string | null;
+      sort: number;
+      createUser: string;
+      createDept: string;
+    },
   ): Promise<string> {
     const r = await db
       .insertInto('bladeRole')
@@ -189,7 +226,13 @@ export const roleRepo = {
 
   /** The users holding a role inside the user data scope, by org and order (at most `limit`). */
   users(db: Db, tenantId: string, userScope: DataScope, roleId: string, filters: Record<string, unknown>, limit: number): Promise<RoleUserRow[]> {
-    return usersOf(db, tenantId, userScope, roleId, filters).select(ROLE_USER_COLUMNS).orderBy('u.deptId').orderBy('u.seq').orderBy('u.id').limit(limit).execute();
+    return usersOf(db, tenantId, userScope, roleId, filters)
+      .select(ROLE_USER_COLUMNS)
+      .orderBy('u.deptId')
+      .orderBy('u.seq')
+      .orderBy('u.id')
+      .limit(limit)
+      .execute();
   },
 
   /** A page of the users holding a role inside the user data scope. */

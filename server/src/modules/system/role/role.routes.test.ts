@@ -22,7 +22,7 @@ const newRole = async (alias: string, extra: Record<string, unknown> = {}) => {
 };
 
 describe('role page-list / submit', () => {
-  it('lists the tenant\'s roles, paged and filtered by roleName and roleAlias', async () => {
+  it("lists the tenant's roles, paged and filtered by roleName and roleAlias", async () => {
     const all = (await get(`${base}/page-list`, { size: '100' })).body.data;
     expect(all.records.map((r: any) => r.roleAlias)).toEqual(expect.arrayContaining(['administrator', 'admin', 'aoc', 'coc']));
     expect(all.records[0]).toMatchObject({ id: expect.any(String), parentId: '0', status: 1, version: 1, systemType: 'aoc', deptId: null });
@@ -35,8 +35,12 @@ describe('role page-list / submit', () => {
     expect(paged.records).toHaveLength(2);
   });
 
-  it('another tenant\'s roles are neither listed nor addressable', async () => {
-    const other = await t.db.insertInto('bladeRole').values({ tenantId: '000002', roleName: '外租户角色', roleAlias: 'other_tenant', sort: 1 }).returning('id').executeTakeFirstOrThrow();
+  it("another tenant's roles are neither listed nor addressable", async () => {
+    const other = await t.db
+      .insertInto('bladeRole')
+      .values({ tenantId: '000002', roleName: '外租户角色', roleAlias: 'other_tenant', sort: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await get(`${base}/page-list`, { roleAlias: 'other_tenant' })).body.data.total).toBe(0);
     expect((await get(`/api/blade-system/v2/role/detail/${other.id}`)).status).toBe(404);
     expect((await submit({ id: other.id, version: 1, roleName: 'x', roleAlias: 'other_tenant', sort: 1 })).status).toBe(404);
@@ -46,7 +50,7 @@ describe('role page-list / submit', () => {
     expect((await submit({ roleName: '本租户', roleAlias: 'other_tenant', sort: 1 })).body.msg).toBe('新增成功');
   });
 
-  it('requires name, alias and sort with the form\'s messages; bad input is 400', async () => {
+  it("requires name, alias and sort with the form's messages; bad input is 400", async () => {
     expect((await submit({ roleAlias: 'x1', sort: 1 })).body.msg).toBe('请输入角色名称');
     expect((await submit({ roleName: '甲', roleAlias: ' ', sort: 1 })).body.msg).toBe('请输入角色别名');
     expect((await submit({ roleName: '甲', roleAlias: 'x1' })).body.msg).toBe('请输入角色排序');
@@ -91,7 +95,9 @@ describe('role page-list / submit', () => {
 
   it('parallel updates at one version: exactly one wins; parallel creates of one alias: exactly one row', async () => {
     const r = await newRole('race_role');
-    const updates = await Promise.all(Array.from({ length: 8 }, (_, i) => submit({ id: r.id, version: r.version, roleName: `并发${i}`, roleAlias: 'race_role', sort: 1 })));
+    const updates = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => submit({ id: r.id, version: r.version, roleName: `并发${i}`, roleAlias: 'race_role', sort: 1 })),
+    );
     expect(updates.every((x) => x.status < 500)).toBe(true);
     expect(updates.filter((x) => x.status === 200)).toHaveLength(1);
     const creates = await Promise.all(Array.from({ length: 8 }, (_, i) => submit({ roleName: `并发新增${i}`, roleAlias: 'race_create', sort: 1 })));
@@ -101,13 +107,19 @@ describe('role page-list / submit', () => {
   });
 
   it('federation staff without the role menu get 403 and change nothing', async () => {
-    const before = await t.db.selectFrom('bladeRole').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('bladeRole')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect((await get(`${base}/page-list`, {}, 'nj_aoc')).status).toBe(403);
     expect((await submit({ roleName: 'x', roleAlias: 'x_by_aoc', sort: 1 }, 'nj_aoc')).status).toBe(403);
     expect((await post('remove', roleIds.coc, 'nj_aoc')).status).toBe(403);
     expect((await post('disable', roleIds.coc, 'nj_aoc')).status).toBe(403);
     expect((await t.call({ method: 'POST', url: `${base}/grant`, token: tokens.nj_aoc, body: { roleIds: [roleIds.coc], menuIds: [] } })).status).toBe(403);
-    const after = await t.db.selectFrom('bladeRole').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('bladeRole')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });
@@ -150,7 +162,7 @@ describe('role remove / enable / disable', () => {
 });
 
 describe('role tree for selects', () => {
-  it('every signed-in user gets the tenant\'s tree, without roles that outrank him', async () => {
+  it("every signed-in user gets the tenant's tree, without roles that outrank him", async () => {
     const mine = (await get(`${base}/tree`)).body.data.map((n: any) => n.roleAlias);
     expect(mine).toEqual(expect.arrayContaining(['administrator', 'admin', 'aoc', 'coc']));
     const staff = (await get(`${base}/tree`, {}, 'nj_coc')).body.data;

@@ -14,22 +14,29 @@ import roleV2Routes, { V2 } from './role-v2.routes.js';
 import { rolePageQuery } from './role.schema.js';
 
 const tags = ['system-role'];
-const idList = (msg: string) =>
-  z
-    .string({ message: msg })
-    .trim()
-    .min(1, msg)
-    .max(4000, '一次选择的数据过多')
-    .regex(ID_LIST_RE, ID_MSG);
+const idList = (msg: string) => z.string({ message: msg }).trim().min(1, msg).max(4000, '一次选择的数据过多').regex(ID_LIST_RE, ID_MSG);
 
 /** A scope tree for the grant dialog: its menus as group nodes (keys `menu_<id>`), the scopes as leaves (keys their ids). */
 function scopeTree(rows: ScopeGrantRow[]) {
-  const groups = new Map<string, { id: string; parentId: string; title: string; key: string; value: string; menuId: string; kind: 'menu'; hasChildren: boolean; children: unknown[] }>();
+  const groups = new Map<
+    string,
+    { id: string; parentId: string; title: string; key: string; value: string; menuId: string; kind: 'menu'; hasChildren: boolean; children: unknown[] }
+  >();
   for (const r of rows) {
     const groupId = `menu_${r.menuId}`;
     let g = groups.get(groupId);
     if (!g) {
-      g = { id: groupId, parentId: '0', title: r.menuName, key: groupId, value: groupId, menuId: String(r.menuId), kind: 'menu', hasChildren: true, children: [] };
+      g = {
+        id: groupId,
+        parentId: '0',
+        title: r.menuName,
+        key: groupId,
+        value: groupId,
+        menuId: String(r.menuId),
+        kind: 'menu',
+        hasChildren: true,
+        children: [],
+      };
       groups.set(groupId, g);
     }
     const id = String(r.id);
@@ -80,7 +87,13 @@ export default async function roleRoutes(app: FastifyInstance) {
     summary: 'menu grant-tree: 角色授权可选项 (当前用户可授予的菜单与按钮、数据权限、接口权限; systemType, roleId)',
     tags,
     access: { permission: 'role' },
-    query: z.object({ systemType: z.string().max(20).optional(), roleId: z.string().regex(/^\d{0,19}$/, '角色编号格式不正确').optional() }),
+    query: z.object({
+      systemType: z.string().max(20).optional(),
+      roleId: z
+        .string()
+        .regex(/^\d{0,19}$/, '角色编号格式不正确')
+        .optional(),
+    }),
     handler: async ({ actor, query }) => {
       if (query.roleId) await visibleRolesOrNotFound(app.db, actor, await roleScope(app.db, actor), [query.roleId]);
       const [menus, dataScopes, apiScopes] = await Promise.all([

@@ -96,7 +96,14 @@ export const roleService = {
         }
         let deptId: string | null = before ? before.deptId : null;
         if (input.deptId !== undefined) deptId = input.deptId ? (await orgInScope(tx, actor, scope, { deptId: input.deptId })).id : null;
-        const values = { parentId, roleName: input.roleName, roleAlias: input.roleAlias, systemType: input.systemType ?? before?.systemType ?? 'aoc', deptId, sort: input.sort };
+        const values = {
+          parentId,
+          roleName: input.roleName,
+          roleAlias: input.roleAlias,
+          systemType: input.systemType ?? before?.systemType ?? 'aoc',
+          deptId,
+          sort: input.sort,
+        };
         let roleId: string;
         if (!before) {
           roleId = await roleRepo.insert(tx, { ...values, tenantId: actor.tenantId, createUser: actor.userId, createDept: actor.deptId });

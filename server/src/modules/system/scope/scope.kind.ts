@@ -14,5 +14,19 @@ export interface ScopeKind {
   label: string;
 }
 
-export const DATA_SCOPE: ScopeKind = { table: 'bladeScopeData', sqlTable: 'blade_scope_data', path: 'data-scope', menu: 'data_scope', category: 1, label: '数据权限' };
-export const API_SCOPE: ScopeKind = { table: 'bladeScopeApi', sqlTable: 'blade_scope_api', path: 'api-scope', menu: 'api_scope', category: 2, label: '接口权限' };
+export const DATA_SCOPE: ScopeKind = {
+  table: 'bladeScopeData',
+  sqlTable: 'blade_scope_data',
+  path: 'data-scope',
+  menu: 'data_scope',
+  category: 1,
+  label: '数据权限',
+};
+export const API_SCOPE: ScopeKind = {
+  table: 'bladeScopeApi',
+  sqlTable: 'blade_scope_api',
+  path: 'api-scope',
+  menu: 'api_scope',
+  category: 2,
+  label: '接口权限',
+};

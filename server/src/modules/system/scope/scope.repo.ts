@@ -40,10 +40,24 @@ export type ScopeValues = {
 
 /** Scope rows are platform-wide (no tenant column), as BladeX keeps them. */
 const live = (db: Db, kind: ScopeKind) =>
-  db.selectFrom(`${kind.table} as s` as 'bladeScopeData as s').leftJoin('bladeMenu as m', 'm.id', 's.menuId').where('s.isDeleted', '=', 0) as unknown as SelectQueryBuilder<any, any, object>;
+  db
+    .selectFrom(`${kind.table} as s` as 'bladeScopeData as s')
+    .leftJoin('bladeMenu as m', 'm.id', 's.menuId')
+    .where('s.isDeleted', '=', 0) as unknown as SelectQueryBuilder<any, any, object>;
 
 const withColumns = (qb: SelectQueryBuilder<any, any, object>, kind: ScopeKind) => {
-  const q = (qb as SelectQueryBuilder<any, any, any>).select(['s.id', 's.menuId', 'm.name as menuName', 's.resourceCode', 's.scopeName', 's.scopeType', 's.remark', 's.version', 's.createTime', 's.updateTime']);
+  const q = (qb as SelectQueryBuilder<any, any, any>).select([
+    's.id',
+    's.menuId',
+    'm.name as menuName',
+    's.resourceCode',
+    's.scopeName',
+    's.scopeType',
+    's.remark',
+    's.version',
+    's.createTime',
+    's.updateTime',
+  ]);
   return (kind.category === 1 ? q.select(['s.scopeColumn', 's.scopeValue']) : q.select(['s.scopePath'])) as SelectQueryBuilder<any, any, object>;
 };
 

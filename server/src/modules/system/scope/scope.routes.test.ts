@@ -12,7 +12,8 @@ beforeAll(async () => {
   for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   for (const m of await t.db.selectFrom('bladeMenu').select(['id', 'code']).where('isDeleted', '=', 0).execute()) menuIds[m.code] = m.id;
   for (const r of await t.db.selectFrom('bladeRole').select(['id', 'roleAlias']).where('isDeleted', '=', 0).execute()) roleIds[r.roleAlias] = r.id;
-  for (const d of await t.db.selectFrom('bladeDept').select(['id', 'deptName']).where('deptName', 'in', ['苏州市工商联', '无锡市工商联']).execute()) depts[d.deptName] = d.id;
+  for (const d of await t.db.selectFrom('bladeDept').select(['id', 'deptName']).where('deptName', 'in', ['苏州市工商联', '无锡市工商联']).execute())
+    depts[d.deptName] = d.id;
 });
 afterAll(() => t?.close());
 
@@ -20,14 +21,22 @@ const url = (path: string, call: string) => `/api/blade-system/${path}/${call}`;
 const get = (path: string, call: string, query: Record<string, string> = {}, who = 'admin') => t.call({ url: url(path, call), token: tokens[who], query });
 const submit = (path: string, body: unknown, who = 'admin') => t.call({ method: 'POST', url: url(path, 'submit'), token: tokens[who], body });
 const remove = (path: string, ids: string, who = 'admin') => t.call({ method: 'POST', url: url(path, 'remove'), token: tokens[who], query: { ids } });
-const keys = async (roleId: string) => (await t.call({ url: '/api/blade-system/menu/role-tree-keys', token: tokens.admin, query: { roleIds: roleId } })).body.data;
+const keys = async (roleId: string) =>
+  (await t.call({ url: '/api/blade-system/menu/role-tree-keys', token: tokens.admin, query: { roleIds: roleId } })).body.data;
 const grant = (body: unknown) => t.call({ method: 'POST', url: '/api/blade-system/role/grant', token: tokens.admin, body });
 
 describe('data-scope list / submit / detail / remove', () => {
-  it('lists a menu\'s rules, paged', async () => {
+  it("lists a menu's rules, paged", async () => {
     const res = (await get('data-scope', 'list', { menuId: menuIds.portal_myorg })).body.data;
     expect(res.total).toBe(3);
-    expect(res.records[0]).toMatchObject({ menuId: menuIds.portal_myorg, menuName: '我的组织', resourceCode: 'userlogin', scopeType: 4, scopeTypeName: '所在机构及子级可见', version: 1 });
+    expect(res.records[0]).toMatchObject({
+      menuId: menuIds.portal_myorg,
+      menuName: '我的组织',
+      resourceCode: 'userlogin',
+      scopeType: 4,
+      scopeTypeName: '所在机构及子级可见',
+      version: 1,
+    });
     expect((await get('data-scope', 'list', { menuId: menuIds.portal_myorg, scopeType: '2' })).body.data.total).toBe(1);
     expect((await get('data-scope', 'list', { resourceCode: 'userlogin', size: '1' })).body.data).toMatchObject({ size: 1, total: 3 });
     expect((await get('data-scope', 'list', { menuId: 'x' })).status).toBe(400);
@@ -46,14 +55,27 @@ describe('data-scope list / submit / detail / remove', () => {
     expect((await submit('data-scope', { ...rule, scopeValue: foreign.id })).body.msg).toBe('自定义数据权限中的机构不存在');
     expect((await submit('data-scope', { ...rule, scopeValue: 'a,b' })).status).toBe(400);
     const ok = await submit('data-scope', { ...rule, scopeValue: `${depts['苏州市工商联']},${depts['无锡市工商联']}` });
-    expect(ok.body).toMatchObject({ msg: '新增成功', data: { scopeType: 5, scopeValue: `${depts['苏州市工商联']},${depts['无锡市工商联']}`, scopeColumn: 'dept_id' } });
+    expect(ok.body).toMatchObject({
+      msg: '新增成功',
+      data: { scopeType: 5, scopeValue: `${depts['苏州市工商联']},${depts['无锡市工商联']}`, scopeColumn: 'dept_id' },
+    });
   });
 
   it('updates at the read version; detail; remove drops the rule and its grants', async () => {
     const made = (await submit('data-scope', { menuId: menuIds.portal_myorg, resourceCode: 'userlogin', scopeName: '全部', scopeType: 1 })).body.data;
-    const updated = await submit('data-scope', { id: made.id, version: made.version, menuId: menuIds.portal_myorg, resourceCode: 'userlogin', scopeName: '全部可见', scopeType: 1, remark: '测试' });
+    const updated = await submit('data-scope', {
+      id: made.id,
+      version: made.version,
+      menuId: menuIds.portal_myorg,
+      resourceCode: 'userlogin',
+      scopeName: '全部可见',
+      scopeType: 1,
+      remark: '测试',
+    });
     expect(updated.body).toMatchObject({ msg: '更新成功', data: { scopeName: '全部可见', remark: '测试', version: 2 } });
-    expect((await submit('data-scope', { id: made.id, version: 1, menuId: menuIds.portal_myorg, resourceCode: 'userlogin', scopeName: 'x', scopeType: 1 })).body.msg).toBe('数据已被他人修改,请刷新后重试');
+    expect(
+      (await submit('data-scope', { id: made.id, version: 1, menuId: menuIds.portal_myorg, resourceCode: 'userlogin', scopeName: 'x', scopeType: 1 })).body.msg,
+    ).toBe('数据已被他人修改,请刷新后重试');
     expect((await get('data-scope', 'detail', { id: made.id })).body.data).toMatchObject({ scopeName: '全部可见', scopeTypeName: '全部可见' });
 
     const before = await keys(roleIds.coc);
@@ -73,9 +95,20 @@ describe('data-scope list / submit / detail / remove', () => {
       .where('d.deptName', '=', '苏州市工商联')
       .executeTakeFirstOrThrow();
     await t.login(suzhou.account); // leaves a login in 苏州市工商联's journal
-    const journal = async () => (await t.call({ url: '/api/aoc-service/portal/userlogin/list', token: tokens.nj_coc, query: { size: '500' } })).body.data.records.map((r: any) => r.account);
+    const journal = async () =>
+      (await t.call({ url: '/api/aoc-service/portal/userlogin/list', token: tokens.nj_coc, query: { size: '500' } })).body.data.records.map(
+        (r: any) => r.account,
+      );
     expect(await journal()).not.toContain(suzhou.account);
-    const rule = (await submit('data-scope', { menuId: menuIds.portal_myorg, resourceCode: 'userlogin', scopeName: '苏州', scopeType: 5, scopeValue: depts['苏州市工商联'] })).body.data;
+    const rule = (
+      await submit('data-scope', {
+        menuId: menuIds.portal_myorg,
+        resourceCode: 'userlogin',
+        scopeName: '苏州',
+        scopeType: 5,
+        scopeValue: depts['苏州市工商联'],
+      })
+    ).body.data;
     const held = await keys(roleIds.coc);
     await grant({ roleIds: [roleIds.coc], dataScopeIds: [...held.dataScope, rule.id] });
     const seen = await journal();
@@ -96,11 +129,16 @@ describe('api-scope list / submit / detail / remove', () => {
     const rule = { menuId: menuIds.param, resourceCode: 'param', scopeName: '参数列表', scopePath: '/api/blade-system/param/list' };
     expect((await submit('api-scope', { ...rule, scopeName: ' ' })).body.msg).toBe('请输入接口权限名称');
     expect((await submit('api-scope', { ...rule, scopePath: '' })).body.msg).toBe('请输入接口路径');
-    expect((await submit('api-scope', { ...rule, scopePath: 'blade-system/param/**' })).body.msg).toBe('接口路径须以 /api/ 开头,只能包含字母、数字和 / _ - . * { }');
+    expect((await submit('api-scope', { ...rule, scopePath: 'blade-system/param/**' })).body.msg).toBe(
+      '接口路径须以 /api/ 开头,只能包含字母、数字和 / _ - . * { }',
+    );
     expect((await submit('api-scope', { ...rule, scopePath: '/api/x/(.*)' })).status).toBe(400);
     expect((await submit('api-scope', { ...rule, scopeType: 3 })).body.msg).toBe('请选择接口权限类型');
     const made = await submit('api-scope', { ...rule, scopePath: '/api/blade-system/example/**' });
-    expect(made.body).toMatchObject({ msg: '新增成功', data: { scopePath: '/api/blade-system/example/**', scopeType: 1, scopeTypeName: '请求', menuName: '参数管理' } });
+    expect(made.body).toMatchObject({
+      msg: '新增成功',
+      data: { scopePath: '/api/blade-system/example/**', scopeType: 1, scopeTypeName: '请求', menuName: '参数管理' },
+    });
     const list = (await get('api-scope', 'list', { menuId: menuIds.param })).body.data;
     expect(list.records.map((r: any) => r.scopePath)).toEqual(['/api/blade-system/example/**']);
     const id = made.body.data.id;

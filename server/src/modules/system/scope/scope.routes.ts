@@ -1,6 +1,19 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, apiScopeRecord, apiScopeSubmit, dataScopeRecord, dataScopeSubmit, idOf, idQuery, idsQuery, pageOf, pageQuery, type ApiScopeSubmit, type DataScopeSubmit } from '@gsl/contract';
+import {
+  MSG,
+  apiScopeRecord,
+  apiScopeSubmit,
+  dataScopeRecord,
+  dataScopeSubmit,
+  idOf,
+  idQuery,
+  idsQuery,
+  pageOf,
+  pageQuery,
+  type ApiScopeSubmit,
+  type DataScopeSubmit,
+} from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';

@@ -17,5 +17,7 @@ export function scopeView(kind: ScopeKind, row: ScopeRow, timeZone: string): Dat
     createTime: formatTime(row.createTime, timeZone),
     updateTime: formatTime(row.updateTime, timeZone),
   };
-  return kind.category === 1 ? { ...common, scopeColumn: row.scopeColumn ?? null, scopeValue: row.scopeValue ?? null } : { ...common, scopePath: row.scopePath ?? null };
+  return kind.category === 1
+    ? { ...common, scopeColumn: row.scopeColumn ?? null, scopeValue: row.scopeValue ?? null }
+    : { ...common, scopePath: row.scopePath ?? null };
 }

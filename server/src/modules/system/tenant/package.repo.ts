@@ -24,7 +24,11 @@ export const packageRepo = {
   /** package id → its menu ids, comma-separated ('' for a package without menus). */
   async menuIdsOf(db: Db, ids: string[]): Promise<(id: string) => string> {
     const rows = ids.length ? await db.selectFrom('bladeTenantPackageMenu').select(['packageId', 'menuId']).where('packageId', 'in', ids).execute() : [];
-    return (id: string) => rows.filter((r) => String(r.packageId) === id).map((r) => String(r.menuId)).join(',');
+    return (id: string) =>
+      rows
+        .filter((r) => String(r.packageId) === id)
+        .map((r) => String(r.menuId))
+        .join(',');
   },
 
   /** The live menus among the ids, with their codes. */
@@ -56,7 +60,10 @@ export const packageRepo = {
   /** The package's menus become exactly `menuIds`. */
   async replaceMenus(db: Db, id: string, menuIds: string[]): Promise<void> {
     await db.deleteFrom('bladeTenantPackageMenu').where('packageId', '=', id).execute();
-    await db.insertInto('bladeTenantPackageMenu').values(menuIds.map((menuId) => ({ packageId: id, menuId }))).execute();
+    await db
+      .insertInto('bladeTenantPackageMenu')
+      .values(menuIds.map((menuId) => ({ packageId: id, menuId })))
+      .execute();
   },
 
   /** The live tenants on any of the packages. */
@@ -67,7 +74,12 @@ export const packageRepo = {
 
   /** Soft-deletes the packages in one statement; returns how many it removed. */
   async softDelete(db: Db, ids: string[]): Promise<number> {
-    const r = await db.updateTable('bladeTenantPackage').set({ isDeleted: 1, updateTime: sql`now()` }).where('id', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst();
+    const r = await db
+      .updateTable('bladeTenantPackage')
+      .set({ isDeleted: 1, updateTime: sql`now()` })
+      .where('id', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows);
   },
 };

@@ -23,7 +23,10 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     response: pageOf(tenantPackageRecord),
     handler: async ({ query }) => {
       const page = await packageRepo.page(db, query, query as Record<string, unknown>);
-      const menus = await packageRepo.menuIdsOf(db, page.records.map((r) => String(r.id)));
+      const menus = await packageRepo.menuIdsOf(
+        db,
+        page.records.map((r) => String(r.id)),
+      );
       return { ...page, records: page.records.map((r): TenantPackageView => ({ ...r, id: String(r.id), menuIds: menus(String(r.id)) })) };
     },
   });

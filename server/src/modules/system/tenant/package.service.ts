@@ -29,7 +29,8 @@ export const packageService = {
           pid = await packageRepo.insert(tx, { ...values, createUser: actor.userId, createDept: actor.deptId });
         } else {
           if (input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
-          if (!(await packageRepo.updateAtVersion(tx, pid, input.version, values))) throw (await packageRepo.exists(tx, pid)) ? badRequest(STALE_VERSION_MSG) : notFound();
+          if (!(await packageRepo.updateAtVersion(tx, pid, input.version, values)))
+            throw (await packageRepo.exists(tx, pid)) ? badRequest(STALE_VERSION_MSG) : notFound();
         }
         await packageRepo.replaceMenus(tx, pid, menuIds);
         for (const tenantId of await packageRepo.tenantsOn(tx, [pid])) await applyPackage(tx, tenantId, pid);

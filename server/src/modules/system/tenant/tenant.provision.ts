@@ -19,7 +19,10 @@ export async function tenantMenuIds(tx: Db, packageId: string | null): Promise<s
 /** The next free six-digit tenant id (000002, 000003, …). */
 export async function nextTenantId(tx: Db): Promise<string> {
   const rows = await tx.selectFrom('bladeTenant').select('tenantId').execute();
-  const max = rows.map((r) => Number(r.tenantId)).filter(Number.isInteger).reduce((a, b) => Math.max(a, b), 1);
+  const max = rows
+    .map((r) => Number(r.tenantId))
+    .filter(Number.isInteger)
+    .reduce((a, b) => Math.max(a, b), 1);
   return String(max + 1).padStart(6, '0');
 }
 
@@ -29,20 +32,31 @@ export const randomPassword = () => `${randomBytes(9).toString('base64url')}a1`;
  * A new tenant's own world, in the caller's transaction: its root org, an admin role holding the
  * tenant's menus (and the default admin's data scope rules), and an `admin` account.
  */
-export async function provisionTenant(tx: Db, t: { tenantId: string; tenantName: string; packageId: string | null; passwordHash: string; defaultTenantId: string }) {
+export async function provisionTenant(
+  tx: Db,
+  t: { tenantId: string; tenantName: string; packageId: string | null; passwordHash: string; defaultTenantId: string },
+) {
   const dept = await tx
     .insertInto('bladeDept')
     .values({ tenantId: t.tenantId, parentId: 0, ancestors: '0', deptCategory: 1, deptName: t.tenantName, fullName: t.tenantName, sort: 1 })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await tx.updateTable('bladeDept').set({ idPath: `0,${dept.id},` }).where('id', '=', dept.id).execute();
+  await tx
+    .updateTable('bladeDept')
+    .set({ idPath: `0,${dept.id},` })
+    .where('id', '=', dept.id)
+    .execute();
   const role = await tx
     .insertInto('bladeRole')
     .values({ tenantId: t.tenantId, roleName: '管理员', roleAlias: 'admin', sort: 1, parentId: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
   const menuIds = await tenantMenuIds(tx, t.packageId);
-  if (menuIds.length) await tx.insertInto('bladeRoleMenu').values(menuIds.map((menuId) => ({ roleId: role.id, menuId }))).execute();
+  if (menuIds.length)
+    await tx
+      .insertInto('bladeRoleMenu')
+      .values(menuIds.map((menuId) => ({ roleId: role.id, menuId })))
+      .execute();
   const templateScopes = await tx
     .selectFrom('bladeRoleScope as rs')
     .innerJoin('bladeRole as r', 'r.id', 'rs.roleId')
@@ -51,7 +65,11 @@ export async function provisionTenant(tx: Db, t: { tenantId: string; tenantName:
     .where('r.roleAlias', '=', 'admin')
     .where('r.isDeleted', '=', 0)
     .execute();
-  if (templateScopes.length) await tx.insertInto('bladeRoleScope').values(templateScopes.map((s) => ({ roleId: role.id, scopeCategory: s.scopeCategory, scopeId: s.scopeId }))).execute();
+  if (templateScopes.length)
+    await tx
+      .insertInto('bladeRoleScope')
+      .values(templateScopes.map((s) => ({ roleId: role.id, scopeCategory: s.scopeCategory, scopeId: s.scopeId })))
+      .execute();
   const user = await tx
     .insertInto('bladeUser')
     .values({ tenantId: t.tenantId, account: 'admin', passwordHash: t.passwordHash, name: '管理员', realName: '管理员', deptId: dept.id, profileTag: 'aoc' })
@@ -66,11 +84,19 @@ export async function applyPackage(tx: Db, tenantId: string, packageId: string |
   const allowed = await tenantMenuIds(tx, packageId);
   const roles = await tx.selectFrom('bladeRole').select(['id', 'roleAlias']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).execute();
   if (!roles.length) return;
-  let del = tx.deleteFrom('bladeRoleMenu').where('roleId', 'in', roles.map((r) => r.id));
+  let del = tx.deleteFrom('bladeRoleMenu').where(
+    'roleId',
+    'in',
+    roles.map((r) => r.id),
+  );
   if (allowed.length) del = del.where('menuId', 'not in', allowed);
   await del.execute();
   const admin = roles.find((r) => r.roleAlias === 'admin');
   if (admin && allowed.length) {
-    await tx.insertInto('bladeRoleMenu').values(allowed.map((menuId) => ({ roleId: admin.id, menuId }))).onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing()).execute();
+    await tx
+      .insertInto('bladeRoleMenu')
+      .values(allowed.map((menuId) => ({ roleId: admin.id, menuId })))
+      .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+      .execute();
   }
 }

@@ -9,7 +9,24 @@ export const TENANT_FIELDS: FieldWhitelist = {
   contactNumber: { column: 't.contactNumber', kind: 'text' },
   expireTime: { column: 't.expireTime', kind: 'date' },
 };
-const COLUMNS = ['t.id', 't.tenantId', 't.tenantName', 't.domainUrl', 't.linkman', 't.contactNumber', 't.address', 't.accountNumber', 't.expireTime', 't.packageId', 't.datasourceId', 't.status', 't.version', 't.createTime', 'p.packageName', 'ds.name as datasourceName'] as const;
+const COLUMNS = [
+  't.id',
+  't.tenantId',
+  't.tenantName',
+  't.domainUrl',
+  't.linkman',
+  't.contactNumber',
+  't.address',
+  't.accountNumber',
+  't.expireTime',
+  't.packageId',
+  't.datasourceId',
+  't.status',
+  't.version',
+  't.createTime',
+  'p.packageName',
+  'ds.name as datasourceName',
+] as const;
 
 /** A tenant as its screens show it: with its package's and datasource's names. */
 export interface TenantRow {
@@ -56,7 +73,13 @@ export const tenantRepo = {
 
   /** Live accounts per tenant among the ids, on one database. */
   accountCounts(db: Db, tenantIds: string[]): Promise<Array<{ tenantId: string; n: string }>> {
-    return db.selectFrom('bladeUser').select(['tenantId', (eb) => eb.fn.countAll<string>().as('n')]).where('tenantId', 'in', tenantIds).where('isDeleted', '=', 0).groupBy('tenantId').execute();
+    return db
+      .selectFrom('bladeUser')
+      .select(['tenantId', (eb) => eb.fn.countAll<string>().as('n')])
+      .where('tenantId', 'in', tenantIds)
+      .where('isDeleted', '=', 0)
+      .groupBy('tenantId')
+      .execute();
   },
 
   /** The tenant's package (null: none, every non-platform menu). */

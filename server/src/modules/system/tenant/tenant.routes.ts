@@ -1,6 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { DATASOURCE_MSG, MSG, idField, idQuery, idsQuery, pageOf, pageQuery, tenantDatasourceBind, tenantOption, tenantRecord, tenantSubmit, type TenantView } from '@gsl/contract';
+import {
+  DATASOURCE_MSG,
+  MSG,
+  idField,
+  idQuery,
+  idsQuery,
+  pageOf,
+  pageQuery,
+  tenantDatasourceBind,
+  tenantOption,
+  tenantRecord,
+  tenantSubmit,
+  type TenantView,
+} from '@gsl/contract';
 import { bindTenant } from '../../../platform/tenancy/bind.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
@@ -95,13 +108,23 @@ export default async function tenantRoutes(app: FastifyInstance) {
     body: z
       .object({
         accountNumber: z.coerce.number().int().min(-1, '账号额度不能小于-1').max(1_000_000),
-        expireTime: z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss').nullish().or(z.literal('')),
+        expireTime: z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss')
+          .nullish()
+          .or(z.literal('')),
         /** Absent: the package stays; '' or null: no package (every non-platform menu); an id: that package. */
         packageId: idField.nullish().or(z.literal('')),
       })
       .strict(),
     handler: async ({ query, body }) => {
-      await tenantService.setting(db, query.ids.split(','), body.accountNumber, body.expireTime || null, body.packageId === undefined ? undefined : body.packageId || null);
+      await tenantService.setting(
+        db,
+        query.ids.split(','),
+        body.accountNumber,
+        body.expireTime || null,
+        body.packageId === undefined ? undefined : body.packageId || null,
+      );
       return withMsg(null, MSG.updated);
     },
   });

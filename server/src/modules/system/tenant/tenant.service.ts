@@ -37,12 +37,21 @@ export const tenantService = {
         if (!input.id) {
           await sql`select pg_advisory_xact_lock(727010)`.execute(tx); // one new tenant id at a time
           const tenantId = await nextTenantId(tx);
-          const row = await tx.insertInto('bladeTenant').values({ ...values, tenantId, createUser: actor.userId, createDept: actor.deptId }).returning('id').executeTakeFirstOrThrow();
+          const row = await tx
+            .insertInto('bladeTenant')
+            .values({ ...values, tenantId, createUser: actor.userId, createDept: actor.deptId })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           await provisionTenant(tx, { tenantId, tenantName: input.tenantName, packageId, passwordHash, defaultTenantId });
           return row.id;
         }
         if (input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
-        const before = await tx.selectFrom('bladeTenant').select(['tenantId', 'packageId']).where('id', '=', input.id).where('isDeleted', '=', 0).executeTakeFirst();
+        const before = await tx
+          .selectFrom('bladeTenant')
+          .select(['tenantId', 'packageId'])
+          .where('id', '=', input.id)
+          .where('isDeleted', '=', 0)
+          .executeTakeFirst();
         if (!before) throw notFound();
         const row = await tx
           .updateTable('bladeTenant')
@@ -71,7 +80,13 @@ export const tenantService = {
       throw badRequest('产品包不存在');
     }
     await db.transaction().execute(async (tx) => {
-      const before = await tx.selectFrom('bladeTenant').select(['tenantId', 'packageId']).where('id', 'in', ids).where('isDeleted', '=', 0).forUpdate().execute();
+      const before = await tx
+        .selectFrom('bladeTenant')
+        .select(['tenantId', 'packageId'])
+        .where('id', 'in', ids)
+        .where('isDeleted', '=', 0)
+        .forUpdate()
+        .execute();
       if (!before.length) throw notFound();
       await tx
         .updateTable('bladeTenant')
@@ -89,7 +104,15 @@ export const tenantService = {
     if (!rows.length) throw notFound();
     if (rows.some((r) => r.tenantId === actor.tenantId)) throw badRequest(TENANT_MSG.removeOwn);
     if (rows.some((r) => r.tenantId === defaultTenantId)) throw badRequest(TENANT_MSG.removeDefault);
-    await db.updateTable('bladeTenant').set({ isDeleted: 1, updateTime: sql`now()` }).where('id', 'in', rows.map((r) => r.id)).execute();
+    await db
+      .updateTable('bladeTenant')
+      .set({ isDeleted: 1, updateTime: sql`now()` })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
   },
 
   /** Live accounts per tenant, counted where each tenant's users live (its datasource or the main database). */
@@ -120,8 +143,19 @@ export const tenantService = {
  * transaction that inserts them: the tenant row is locked, so parallel creates cannot overshoot.
  */
 export async function assertAccountQuota(db: Db, tenantId: string, adding = 1): Promise<void> {
-  const t = await db.selectFrom('bladeTenant').select('accountNumber').where('tenantId', '=', tenantId).where('isDeleted', '=', 0).forUpdate().executeTakeFirst();
+  const t = await db
+    .selectFrom('bladeTenant')
+    .select('accountNumber')
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .forUpdate()
+    .executeTakeFirst();
   if (!t || t.accountNumber < 0) return;
-  const used = await db.selectFrom('bladeUser').select((eb) => eb.fn.countAll<string>().as('n')).where('tenantId', '=', tenantId).where('isDeleted', '=', 0).executeTakeFirstOrThrow();
+  const used = await db
+    .selectFrom('bladeUser')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('tenantId', '=', tenantId)
+    .where('isDeleted', '=', 0)
+    .executeTakeFirstOrThrow();
   if (Number(used.n) + adding > t.accountNumber) throw badRequest(TENANT_MSG.quotaReached);
 }

@@ -31,7 +31,10 @@ const live = (db: Db, tenantId: string) => db.selectFrom('bladeTopMenu as t').wh
 export const topMenuRepo = {
   page(db: Db, tenantId: string, page: PageQuery, filters: Record<string, unknown>) {
     const base = live(db, tenantId).where((eb) => eb.and(filterExpressions(eb, filters, TOP_MENU_FIELDS)));
-    return paginate<TopMenuRow>(base, (qb) => qb.select(COLUMNS), page, TOP_MENU_FIELDS, [['t.sort', 'asc'], ['t.id', 'asc']]);
+    return paginate<TopMenuRow>(base, (qb) => qb.select(COLUMNS), page, TOP_MENU_FIELDS, [
+      ['t.sort', 'asc'],
+      ['t.id', 'asc'],
+    ]);
   },
 
   findById(db: Db, tenantId: string, id: string): Promise<TopMenuRow | undefined> {
@@ -51,7 +54,11 @@ export const topMenuRepo = {
   },
 
   async insert(db: Db, tenantId: string, values: Values): Promise<string> {
-    const r = await db.insertInto('bladeTopMenu').values({ ...values, tenantId }).returning('id').executeTakeFirstOrThrow();
+    const r = await db
+      .insertInto('bladeTopMenu')
+      .values({ ...values, tenantId })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return String(r.id);
   },
 

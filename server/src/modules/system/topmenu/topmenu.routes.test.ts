@@ -42,13 +42,20 @@ describe('topmenu list / submit / detail / remove', () => {
     expect((await submit({ code: 'x', name: 'x' })).body.msg).toBe('请输入顶部菜单排序');
     expect((await submit({ code: 'workbench', name: '重复', sort: 3 })).body).toMatchObject({ code: 400, msg: '顶部菜单编号已存在' });
     const m = (await submit({ code: 'versioned_top', name: '版本', sort: 3 })).body.data;
-    expect((await submit({ id: m.id, version: m.version, code: 'versioned_top', name: '改名', sort: 3 })).body).toMatchObject({ msg: '更新成功', data: { name: '改名', version: 2 } });
+    expect((await submit({ id: m.id, version: m.version, code: 'versioned_top', name: '改名', sort: 3 })).body).toMatchObject({
+      msg: '更新成功',
+      data: { name: '改名', version: 2 },
+    });
     expect((await submit({ id: m.id, version: 1, code: 'versioned_top', name: '旧', sort: 3 })).body.msg).toBe('数据已被他人修改,请刷新后重试');
     expect((await submit({ id: m.id, code: 'versioned_top', name: '旧', sort: 3 })).body.msg).toBe('请提供数据版本号(version)');
   });
 
-  it('another tenant\'s top menus are invisible: 404, and their codes do not collide', async () => {
-    const other = await t.db.insertInto('bladeTopMenu').values({ tenantId: '000002', code: 'other_top', name: '外租户', sort: 1 }).returning('id').executeTakeFirstOrThrow();
+  it("another tenant's top menus are invisible: 404, and their codes do not collide", async () => {
+    const other = await t.db
+      .insertInto('bladeTopMenu')
+      .values({ tenantId: '000002', code: 'other_top', name: '外租户', sort: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await get(`${base}/detail`, { id: other.id })).status).toBe(404);
     expect((await remove(other.id)).status).toBe(404);
     expect((await grant({ topMenuIds: [other.id], menuIds: [menuIds.param] })).status).toBe(404);
@@ -81,7 +88,7 @@ describe('topmenu grant: the menus shown under a top menu', () => {
     expect(tree[0]).toMatchObject({ title: expect.any(String), key: tree[0].id, value: tree[0].id });
   });
 
-  it('the grant sets the top menu\'s menus, read back by top-tree-keys and filtering routes?topMenuId', async () => {
+  it("the grant sets the top menu's menus, read back by top-tree-keys and filtering routes?topMenuId", async () => {
     const res = await grant({ topMenuIds: [top], menuIds: [menuIds.system, menuIds.param, menuIds.dict] });
     expect(res.body).toMatchObject({ code: 200, msg: '配置成功' });
     const keys = (await get('/api/blade-system/menu/top-tree-keys', { topMenuIds: top })).body.data;

@@ -101,12 +101,7 @@ export default async function topMenuRoutes(app: FastifyInstance) {
     tags,
     access: { permission: 'topmenu' },
     query: z.object({
-      topMenuIds: z
-        .string({ message: '请选择顶部菜单' })
-        .trim()
-        .min(1, '请选择顶部菜单')
-        .max(4000, '一次选择的数据过多')
-        .regex(ID_LIST_RE, ID_MSG),
+      topMenuIds: z.string({ message: '请选择顶部菜单' }).trim().min(1, '请选择顶部菜单').max(4000, '一次选择的数据过多').regex(ID_LIST_RE, ID_MSG),
     }),
     response: z.array(z.string()),
     handler: async ({ actor, query }) => {

@@ -55,7 +55,10 @@ export const topMenuService = {
       if (menus.size !== menuIds.length) throw badRequest(TOP_MENU_MSG.menuMissing);
       await topMenuRepo.lock(tx, topMenuIds);
       await topMenuRepo.clearSettings(tx, topMenuIds);
-      await topMenuRepo.insertSettings(tx, topMenuIds.flatMap((topMenuId) => menuIds.map((menuId) => ({ topMenuId, menuId }))));
+      await topMenuRepo.insertSettings(
+        tx,
+        topMenuIds.flatMap((topMenuId) => menuIds.map((menuId) => ({ topMenuId, menuId }))),
+      );
     });
   },
 };

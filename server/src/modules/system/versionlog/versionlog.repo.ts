@@ -19,7 +19,10 @@ const live = (db: Db) => db.selectFrom('bladeVersionUpdateLog as v').where('v.is
 export const versionLogRepo = {
   page(db: Db, page: PageQuery, filters: Record<string, unknown>) {
     const base = live(db).where((eb) => eb.and(filterExpressions(eb, filters, VERSION_LOG_FIELDS)));
-    return paginate<VersionLogRow>(base, (qb) => qb.select(COLUMNS), page, VERSION_LOG_FIELDS, [['v.publishTime', 'desc'], ['v.id', 'desc']]);
+    return paginate<VersionLogRow>(base, (qb) => qb.select(COLUMNS), page, VERSION_LOG_FIELDS, [
+      ['v.publishTime', 'desc'],
+      ['v.id', 'desc'],
+    ]);
   },
 
   findById(db: Db, id: string): Promise<VersionLogRow | undefined> {
@@ -27,7 +30,13 @@ export const versionLogRepo = {
   },
 
   async insert(db: Db, values: VersionLogValues & { createDept: string }): Promise<string> {
-    return (await db.insertInto('bladeVersionUpdateLog').values({ ...values, createUser: values.updateUser }).returning('id').executeTakeFirstOrThrow()).id;
+    return (
+      await db
+        .insertInto('bladeVersionUpdateLog')
+        .values({ ...values, createUser: values.updateUser })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   },
 
   /** Updates only when the row still has `version`; false when it does not (stale or gone). */
@@ -45,7 +54,12 @@ export const versionLogRepo = {
 
   /** Soft-deletes the rows in one statement; returns how many it removed. */
   async softDelete(db: Db, ids: string[]): Promise<number> {
-    const r = await db.updateTable('bladeVersionUpdateLog').set({ isDeleted: 1, updateTime: sql`now()` }).where('id', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst();
+    const r = await db
+      .updateTable('bladeVersionUpdateLog')
+      .set({ isDeleted: 1, updateTime: sql`now()` })
+      .where('id', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows);
   },
 };

@@ -30,7 +30,9 @@ describe('version update log', () => {
     const row = (await page({ versionNo: '0.2.0' })).body.data.records[0];
     const edited = await submit({ id: row.id, version: row.version, versionNo: '0.2.0', title: '系统管理', content: '更新', updateType: 1 });
     expect(edited.body.msg).toBe('更新成功');
-    expect((await t.call({ method: 'POST', url: '/api/blade-system/versionupdatelog/remove', token: tokens.admin, query: { ids: row.id } })).body.msg).toBe('删除成功');
+    expect((await t.call({ method: 'POST', url: '/api/blade-system/versionupdatelog/remove', token: tokens.admin, query: { ids: row.id } })).body.msg).toBe(
+      '删除成功',
+    );
     expect((await t.call({ url: '/api/blade-system/versionupdatelog/detail', token: tokens.nj_coc, query: { id: row.id } })).status).toBe(404);
   });
 });

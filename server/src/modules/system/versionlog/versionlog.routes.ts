@@ -1,5 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, VERSION_LOG_TYPES, idQuery, idsQuery, pageOf, pageQuery, versionLogFilters, versionLogRecord, versionLogSubmit, type VersionLogView } from '@gsl/contract';
+import {
+  MSG,
+  VERSION_LOG_TYPES,
+  idQuery,
+  idsQuery,
+  pageOf,
+  pageQuery,
+  versionLogFilters,
+  versionLogRecord,
+  versionLogSubmit,
+  type VersionLogView,
+} from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
@@ -10,7 +21,12 @@ import { versionLogService } from './versionlog.service.js';
 /** The product's version update log: every user reads it (我的一天 → 版本更新日志); administrators write it. */
 export default async function versionLogRoutes(app: FastifyInstance) {
   const { db } = app;
-  const view = (r: VersionLogRow): VersionLogView => ({ ...r, id: String(r.id), updateTypeName: VERSION_LOG_TYPES[r.updateType] ?? '', publishTime: formatTime(r.publishTime, app.config.timeZone) });
+  const view = (r: VersionLogRow): VersionLogView => ({
+    ...r,
+    id: String(r.id),
+    updateTypeName: VERSION_LOG_TYPES[r.updateType] ?? '',
+    publishTime: formatTime(r.publishTime, app.config.timeZone),
+  });
 
   route(app, {
     method: 'POST',

@@ -11,14 +11,22 @@ export const versionLogService = {
   /** Inserts without id (versionupdatelog_add) or updates at the version read (versionupdatelog_edit); a version number is unique. */
   async submit(db: Db, actor: Actor, input: VersionLogSubmit): Promise<{ row: VersionLogRow; created: boolean }> {
     await assertGranted(db, actor, input.id ? 'versionupdatelog_edit' : 'versionupdatelog_add');
-    const values = { versionNo: input.versionNo, title: input.title, content: input.content, updateType: input.updateType, ...(input.publishTime ? { publishTime: input.publishTime } : {}), updateUser: actor.userId };
+    const values = {
+      versionNo: input.versionNo,
+      title: input.title,
+      content: input.content,
+      updateType: input.updateType,
+      ...(input.publishTime ? { publishTime: input.publishTime } : {}),
+      updateUser: actor.userId,
+    };
     try {
       let id: string;
       if (!input.id) {
         id = await versionLogRepo.insert(db, { ...values, createDept: actor.deptId });
       } else {
         if (input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
-        if (!(await versionLogRepo.updateAtVersion(db, input.id, input.version, values))) throw (await versionLogRepo.findById(db, input.id)) ? badRequest(STALE_VERSION_MSG) : notFound();
+        if (!(await versionLogRepo.updateAtVersion(db, input.id, input.version, values)))
+          throw (await versionLogRepo.findById(db, input.id)) ? badRequest(STALE_VERSION_MSG) : notFound();
         id = input.id;
       }
       const row = await versionLogRepo.findById(db, id);

@@ -24,7 +24,11 @@ interface GrantTreeProps {
 const toData = (nodes: readonly TitledNode[] | undefined, testId: string): DataNode[] =>
   (nodes ?? []).map((n) => ({
     key: n.key,
-    title: <span data-testid={`${testId}-node`} data-key={n.key}>{n.title}</span>,
+    title: (
+      <span data-testid={`${testId}-node`} data-key={n.key}>
+        {n.title}
+      </span>
+    ),
     children: n.children?.length ? toData(n.children, testId) : undefined,
   }));
 

@@ -35,15 +35,15 @@ export function RoleGrantDialog({ roles, onClose }: RoleGrantDialogProps) {
       footer={null}
     >
       <div data-testid="role-grant">
-      {grant.isError ? (
-        <LoadError variant="banner" message="权限数据加载失败" onRetry={grant.refetch} testId="role-grant-error" />
-      ) : !grant.data ? (
-        <div style={{ textAlign: 'center', padding: 48 }}>
-          <Spin data-testid="role-grant-loading" />
-        </div>
-      ) : (
-        <GrantForm key={ids.join(',')} roleIds={ids} data={grant.data} onClose={onClose} />
-      )}
+        {grant.isError ? (
+          <LoadError variant="banner" message="权限数据加载失败" onRetry={grant.refetch} testId="role-grant-error" />
+        ) : !grant.data ? (
+          <div style={{ textAlign: 'center', padding: 48 }}>
+            <Spin data-testid="role-grant-loading" />
+          </div>
+        ) : (
+          <GrantForm key={ids.join(',')} roleIds={ids} data={grant.data} onClose={onClose} />
+        )}
       </div>
     </Modal>
   );
@@ -81,9 +81,21 @@ function GrantForm({ roleIds, data, onClose }: { roleIds: string[]; data: GrantD
     <>
       <Tabs
         items={[
-          { key: 'menu', label: '菜单权限', children: <GrantTree nodes={tree.menu} checked={menu} onChange={setMenu} mode="strict" testId="role-grant-menu" /> },
-          { key: 'data', label: '数据权限', children: <GrantTree nodes={tree.dataScope} checked={dataScope} onChange={setDataScope} mode="leaves" testId="role-grant-data" /> },
-          { key: 'api', label: '接口权限', children: <GrantTree nodes={tree.apiScope} checked={apiScope} onChange={setApiScope} mode="leaves" testId="role-grant-api" /> },
+          {
+            key: 'menu',
+            label: '菜单权限',
+            children: <GrantTree nodes={tree.menu} checked={menu} onChange={setMenu} mode="strict" testId="role-grant-menu" />,
+          },
+          {
+            key: 'data',
+            label: '数据权限',
+            children: <GrantTree nodes={tree.dataScope} checked={dataScope} onChange={setDataScope} mode="leaves" testId="role-grant-data" />,
+          },
+          {
+            key: 'api',
+            label: '接口权限',
+            children: <GrantTree nodes={tree.apiScope} checked={apiScope} onChange={setApiScope} mode="leaves" testId="role-grant-api" />,
+          },
         ]}
       />
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 16 }}>

@@ -15,7 +15,10 @@ export interface TreeIndex {
 export function indexTree(nodes: readonly KeyNode[] | undefined, index: TreeIndex = { parent: new Map(), children: new Map() }, parent?: string): TreeIndex {
   for (const n of nodes ?? []) {
     index.parent.set(n.key, parent);
-    index.children.set(n.key, (n.children ?? []).map((c) => c.key));
+    index.children.set(
+      n.key,
+      (n.children ?? []).map((c) => c.key),
+    );
     indexTree(n.children, index, n.key);
   }
   return index;

@@ -7,7 +7,11 @@ vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.f
 vi.mock('../../../api/http', async (original) => {
   const actual = await original<typeof import('../../../api/http')>();
   const fake = () => (globalThis as unknown as { __fake: ReturnType<typeof fakeServer> }).__fake.httpModule;
-  return { ...actual, get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])), request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])) };
+  return {
+    ...actual,
+    get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])),
+    request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])),
+  };
 });
 const { toast } = await import('../../../api/feedback');
 
@@ -32,7 +36,16 @@ const role = (id: string, roleName: string, roleAlias: string, extra: Record<str
   children: [],
   ...extra,
 });
-const node = (key: string, title: string, children: unknown[] = [], extra: Record<string, unknown> = {}) => ({ id: key, parentId: '0', title, key, value: key, hasChildren: children.length > 0, children, ...extra });
+const node = (key: string, title: string, children: unknown[] = [], extra: Record<string, unknown> = {}) => ({
+  id: key,
+  parentId: '0',
+  title,
+  key,
+  value: key,
+  hasChildren: children.length > 0,
+  children,
+  ...extra,
+});
 
 const GRANT_TREE = {
   menu: [node('100', '系统管理', [node('101', '参数管理', [node('102', '新增'), node('103', '删除')]), node('104', '用户管理')])],
@@ -40,7 +53,10 @@ const GRANT_TREE = {
   apiScope: [node('menu_101', '参数管理', [node('601', '参数接口')], { kind: 'menu' })],
 };
 
-function setup(granted = ['role_add', 'role_edit', 'role_delete', 'role_view', 'role_menu', 'role_enable', 'role_disable'], held = { menu: ['104'], dataScope: [], apiScope: ['601'] }) {
+function setup(
+  granted = ['role_add', 'role_edit', 'role_delete', 'role_view', 'role_menu', 'role_enable', 'role_disable'],
+  held = { menu: ['104'], dataScope: [], apiScope: ['601'] },
+) {
   const server = fakeServer({
     'GET /api/blade-system/role/tree': () => [
       role('1', '管理员', 'admin', { children: [role('3', '南京管理员', 'nj_admin', { parentId: '1' })], hasChildren: true }),

@@ -58,7 +58,13 @@ export function dataScopeFields(menus: MenuOption[], depts: ScopeDeptNode[], loa
   return [
     menuField(menus),
     resourceField,
-    { name: 'scopeName', label: '权限名称', required: true, rules: [schemaRule(data.scopeName)], input: <Input placeholder="请输入数据权限名称" maxLength={255} /> },
+    {
+      name: 'scopeName',
+      label: '权限名称',
+      required: true,
+      rules: [schemaRule(data.scopeName)],
+      input: <Input placeholder="请输入数据权限名称" maxLength={255} />,
+    },
     { name: 'scopeColumn', label: '权限字段', rules: [schemaRule(data.scopeColumn)], input: <Input placeholder="dept_id" maxLength={64} /> },
     {
       name: 'scopeType',
@@ -96,7 +102,13 @@ export function apiScopeFields(menus: MenuOption[]): CrudFormField[] {
   return [
     menuField(menus),
     resourceField,
-    { name: 'scopeName', label: '接口名称', required: true, rules: [schemaRule(api.scopeName)], input: <Input placeholder="请输入接口权限名称" maxLength={255} /> },
+    {
+      name: 'scopeName',
+      label: '接口名称',
+      required: true,
+      rules: [schemaRule(api.scopeName)],
+      input: <Input placeholder="请输入接口权限名称" maxLength={255} />,
+    },
     {
       name: 'scopePath',
       label: '接口路径',
@@ -116,7 +128,15 @@ export function apiScopeFields(menus: MenuOption[]): CrudFormField[] {
 }
 
 /** A data rule into the form: 可见机构 as a list of dept ids. */
-export function dataScopeFormValues(row: { menuId: string; resourceCode: string; scopeName: string; scopeColumn: string | null; scopeType: number; scopeValue: string | null; remark: string | null }) {
+export function dataScopeFormValues(row: {
+  menuId: string;
+  resourceCode: string;
+  scopeName: string;
+  scopeColumn: string | null;
+  scopeType: number;
+  scopeValue: string | null;
+  remark: string | null;
+}) {
   return {
     menuId: row.menuId,
     resourceCode: row.resourceCode,

@@ -9,7 +9,11 @@ vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.f
 vi.mock('../../../api/http', async (original) => {
   const actual = await original<typeof import('../../../api/http')>();
   const fake = () => (globalThis as unknown as { __fake: ReturnType<typeof fakeServer> }).__fake.httpModule;
-  return { ...actual, get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])), request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])) };
+  return {
+    ...actual,
+    get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])),
+    request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])),
+  };
 });
 const { toast } = await import('../../../api/feedback');
 
@@ -80,7 +84,11 @@ describe('数据权限 / 接口权限', { timeout: 30_000 }, () => {
   it('requires 可见机构 only for 自定义, sends it comma-separated, and only then', async () => {
     expect(await check(customValueRule, [], { scopeType: 5 })).toBe('自定义数据权限请选择可见的机构');
     expect(await check(customValueRule, [], { scopeType: 3 })).toBeNull();
-    expect(dataScopeBody({ scopeType: 5, scopeValue: [{ value: '10', label: 'x' }, '11', '10'], scopeColumn: ' ', remark: '' })).toMatchObject({ scopeValue: '10,11', scopeColumn: null, remark: null });
+    expect(dataScopeBody({ scopeType: 5, scopeValue: [{ value: '10', label: 'x' }, '11', '10'], scopeColumn: ' ', remark: '' })).toMatchObject({
+      scopeValue: '10,11',
+      scopeColumn: null,
+      remark: null,
+    });
     expect(dataScopeBody({ scopeType: 3, scopeValue: ['10'] }).scopeValue).toBeNull();
     expect(dataScopeFormValues({ ...rule('7', '2', 'x'), scopeValue: '10,11' }).scopeValue).toEqual(['10', '11']);
     expect(apiScopeBody({ scopeName: 'x', scopeType: undefined, remark: ' ' })).toEqual({ scopeName: 'x', remark: null });

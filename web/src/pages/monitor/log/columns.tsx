@@ -33,8 +33,22 @@ const API: ColumnsType<ApiLogView> = [
     align: 'center',
     render: (v: string | null) => (v ? <Tag color={v === '1' ? 'success' : 'error'}>{API_LOG_TYPES[v] ?? v}</Tag> : '-'),
   },
-  { key: 'status', dataIndex: 'status', title: '状态码', width: 80, align: 'center', render: (v: number | null) => <Tag color={statusColor(v)}>{v ?? '-'}</Tag> },
-  { key: 'time', dataIndex: 'time', title: '执行时长', width: 100, align: 'right', render: (v: number | null) => (v === null || v === undefined ? '-' : `${v} ms`) },
+  {
+    key: 'status',
+    dataIndex: 'status',
+    title: '状态码',
+    width: 80,
+    align: 'center',
+    render: (v: number | null) => <Tag color={statusColor(v)}>{v ?? '-'}</Tag>,
+  },
+  {
+    key: 'time',
+    dataIndex: 'time',
+    title: '执行时长',
+    width: 100,
+    align: 'right',
+    render: (v: number | null) => (v === null || v === undefined ? '-' : `${v} ms`),
+  },
   ...(tail as ColumnsType<ApiLogView>),
 ];
 

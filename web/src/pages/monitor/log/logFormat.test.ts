@@ -3,7 +3,14 @@ import { detailEntries, prettyText } from './logFormat';
 
 describe('log 详情', () => {
   it('lists every field: known ones labelled in order, unknown ones under their own name', () => {
-    const entries = detailEntries('error', { id: '9', message: 'boom', createTime: '2026-01-01 10:00:00', stackTrace: 'Error: boom\n    at x (a.js:1:2)', extraField: 5, createBy: null });
+    const entries = detailEntries('error', {
+      id: '9',
+      message: 'boom',
+      createTime: '2026-01-01 10:00:00',
+      stackTrace: 'Error: boom\n    at x (a.js:1:2)',
+      extraField: 5,
+      createBy: null,
+    });
     expect(entries.map((e) => e.label)).toEqual(['日志时间', '操作人', '异常信息', '堆栈信息', '日志编号', 'extraField']);
     expect(entries.find((e) => e.key === 'stackTrace')).toMatchObject({ block: true, text: 'Error: boom\n    at x (a.js:1:2)' });
     expect(entries.find((e) => e.key === 'createBy')).toMatchObject({ text: '', block: false });

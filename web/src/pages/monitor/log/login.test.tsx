@@ -28,7 +28,13 @@ const entry = (id: string, success: number, message: string | null): LoginLogVie
 });
 
 function renderPage(rows: LoginLogView[]) {
-  list.mockImplementation(async (query: Record<string, unknown>): Promise<PageResult<LoginLogView>> => ({ records: rows, total: rows.length, size: Number(query.size), current: 1, pages: 1 }));
+  list.mockImplementation(async (query: Record<string, unknown>): Promise<PageResult<LoginLogView>> => ({
+    records: rows,
+    total: rows.length,
+    size: Number(query.size),
+    current: 1,
+    pages: 1,
+  }));
   const client = createQueryClient();
   client.setQueryData(menuKeys.buttons, {});
   render(

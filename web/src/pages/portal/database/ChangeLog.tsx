@@ -32,12 +32,25 @@ export const logColumns = (withRecord: boolean): ColumnsType<LogRecord> => [
         { key: 'recordName', dataIndex: 'recordName', title: '记录名称', width: 200, ellipsis: true },
       ]
     : []),
-  { key: 'modeName', dataIndex: 'modeName', title: '操作类型', width: 90, render: (_: unknown, r: LogRecord) => <Tag color={MODE_COLORS[r.mode]}>{r.modeName}</Tag> },
+  {
+    key: 'modeName',
+    dataIndex: 'modeName',
+    title: '操作类型',
+    width: 90,
+    render: (_: unknown, r: LogRecord) => <Tag color={MODE_COLORS[r.mode]}>{r.modeName}</Tag>,
+  },
   { key: 'changes', dataIndex: 'changes', title: '变更内容', render: (_: unknown, r: LogRecord) => <ChangeList changes={r.changes ?? []} /> },
 ];
 
 /** A page of change records with its paging, and its empty or failed state; `withRecord` adds which record changed. */
-export function LogTable({ list, pagination, withRecord, testId, size, style }: {
+export function LogTable({
+  list,
+  pagination,
+  withRecord,
+  testId,
+  size,
+  style,
+}: {
   list: UseQueryResult<PageResult<LogRecord>>;
   pagination: (total?: number) => TablePaginationConfig;
   withRecord: boolean;
@@ -56,11 +69,7 @@ export function LogTable({ list, pagination, withRecord, testId, size, style }: 
       dataSource={list.data?.records ?? []}
       pagination={pagination(list.data?.total)}
       locale={{
-        emptyText: list.isError ? (
-          <LoadError onRetry={list.refetch} />
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无变更记录" />
-        ),
+        emptyText: list.isError ? <LoadError onRetry={list.refetch} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无变更记录" />,
       }}
     />
   );
@@ -84,7 +93,10 @@ export function RecordHistory({ tag, recordId, load }: { tag: string; recordId: 
 
 /** A record's history in a drawer: a member's by default, another record's through `load` (e.g. a chamber's chambercommerce/log). */
 export function ChangeLogDrawer({
-  tag, record, onClose, load,
+  tag,
+  record,
+  onClose,
+  load,
 }: {
   tag: string;
   record: { id: string; name: string } | undefined;
@@ -92,7 +104,14 @@ export function ChangeLogDrawer({
   load?: (recordId: string, ...rest: Parameters<HistoryLoader>) => ReturnType<HistoryLoader>;
 }) {
   return (
-    <Drawer open={Boolean(record)} onClose={onClose} size={880} title={record ? `变更记录 - ${record.name}` : '变更记录'} destroyOnHidden data-testid="member-history-drawer">
+    <Drawer
+      open={Boolean(record)}
+      onClose={onClose}
+      size={880}
+      title={record ? `变更记录 - ${record.name}` : '变更记录'}
+      destroyOnHidden
+      data-testid="member-history-drawer"
+    >
       {record && <RecordHistory tag={tag} recordId={record.id} load={load && ((page, signal) => load(record.id, page, signal))} />}
     </Drawer>
   );

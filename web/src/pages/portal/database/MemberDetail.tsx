@@ -43,7 +43,11 @@ export function MemberDetailDrawer({
         setProfile(undefined);
         onClose();
       }}
-      size={760} title={`${MEMBER_KIND_LABELS[kind]}详情`} destroyOnHidden data-testid="member-detail">
+      size={760}
+      title={`${MEMBER_KIND_LABELS[kind]}详情`}
+      destroyOnHidden
+      data-testid="member-detail"
+    >
       {detail.isPending ? (
         <div className="member-detail__loading">
           <Spin />
@@ -94,4 +98,3 @@ export function MemberDetailDrawer({
     </Drawer>
   );
 }
-

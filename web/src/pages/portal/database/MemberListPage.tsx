@@ -65,7 +65,12 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
                     </Button>
                   )}
                   {can(`${code}_export`) && (
-                    <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportFile((onProgress) => exportMembers(kind, filters as Record<string, QueryValue>, onProgress))} data-testid={`${kind}-export`}>
+                    <Button
+                      icon={<DownloadOutlined />}
+                      loading={exporting}
+                      onClick={() => void exportFile((onProgress) => exportMembers(kind, filters as Record<string, QueryValue>, onProgress))}
+                      data-testid={`${kind}-export`}
+                    >
                       导出
                     </Button>
                   )}
@@ -90,8 +95,21 @@ export function MemberListPage({ kind }: { kind: MemberKind }) {
           </>
         )}
       />
-      <MemberDetailDrawer kind={kind} id={detail} onClose={() => setDetail(undefined)} onHistory={(row) => setHistory(pick(row))} onReps={(row) => setReps(pick(row))} />
-      {canImport && <MemberImportDialog kind={kind} open={importing} onClose={() => setImporting(false)} onImported={() => void client.invalidateQueries({ queryKey: ['member', kind] })} />}
+      <MemberDetailDrawer
+        kind={kind}
+        id={detail}
+        onClose={() => setDetail(undefined)}
+        onHistory={(row) => setHistory(pick(row))}
+        onReps={(row) => setReps(pick(row))}
+      />
+      {canImport && (
+        <MemberImportDialog
+          kind={kind}
+          open={importing}
+          onClose={() => setImporting(false)}
+          onImported={() => void client.invalidateQueries({ queryKey: ['member', kind] })}
+        />
+      )}
       <ChangeLogDrawer tag={kind} record={history} onClose={() => setHistory(undefined)} />
       {kind !== 'person' && <RepresentativesDrawer kind={kind} member={reps} onClose={() => setReps(undefined)} />}
     </div>

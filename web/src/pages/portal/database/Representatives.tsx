@@ -48,7 +48,10 @@ export function RepresentativesDrawer({ kind, member, onClose }: { kind: MemberK
   const key = ['member', kind, 'reps', member?.id];
   const list = useQuery({ queryKey: key, queryFn: ({ signal }) => representativeList(kind, member!.id, signal), enabled: Boolean(member) });
   const settle = () => client.invalidateQueries({ queryKey: key });
-  const save = useMutation({ mutationFn: (body: { personId: string; title?: string; sort?: number }) => representativeSave(kind, { memberId: member!.id, ...body }), onSettled: settle });
+  const save = useMutation({
+    mutationFn: (body: { personId: string; title?: string; sort?: number }) => representativeSave(kind, { memberId: member!.id, ...body }),
+    onSettled: settle,
+  });
   const remove = useMutation({ mutationFn: (ids: string[]) => representativeRemove(kind, ids), onSettled: settle });
   const canEdit = can(`${MEMBER_PERMISSION[kind]}_edit`);
 
@@ -69,7 +72,14 @@ export function RepresentativesDrawer({ kind, member, onClose }: { kind: MemberK
     }, tellUnhandled);
 
   return (
-    <Drawer open={Boolean(member)} onClose={onClose} size={820} title={member ? `会员代表 - ${member.name}` : '会员代表'} destroyOnHidden data-testid="rep-drawer">
+    <Drawer
+      open={Boolean(member)}
+      onClose={onClose}
+      size={820}
+      title={member ? `会员代表 - ${member.name}` : '会员代表'}
+      destroyOnHidden
+      data-testid="rep-drawer"
+    >
       {canEdit && (
         <div className="member-reps__bar">
           {adding ? (
@@ -127,11 +137,7 @@ export function RepresentativesDrawer({ kind, member, onClose }: { kind: MemberK
             : []),
         ]}
         locale={{
-          emptyText: list.isError ? (
-            <LoadError onRetry={list.refetch} />
-          ) : (
-            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无会员代表" />
-          ),
+          emptyText: list.isError ? <LoadError onRetry={list.refetch} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无会员代表" />,
         }}
       />
     </Drawer>

@@ -138,7 +138,14 @@ describe('企业会员 screen', () => {
     await waitFor(() => expect(request).toHaveBeenCalled());
     const [url, opts] = request.mock.calls[0] as [string, { body: Record<string, unknown> }];
     expect(url).toBe('/api/aoc-service/memberaocenterprise/update');
-    expect(opts.body).toMatchObject({ id: '11', version: 3, name: '苏州云帆科技股份有限公司', creditCode: '91350100M000100Y43', joinDate: '2024-03-01', contactPhone: '138****5678' });
+    expect(opts.body).toMatchObject({
+      id: '11',
+      version: 3,
+      name: '苏州云帆科技股份有限公司',
+      creditCode: '91350100M000100Y43',
+      joinDate: '2024-03-01',
+      contactPhone: '138****5678',
+    });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('更新成功'));
   });
 
@@ -149,8 +156,19 @@ describe('企业会员 screen', () => {
         expect(params).toMatchObject({ tags: 'enterprise', recordId: '11' });
         return page([
           {
-            id: '900', tag: 'enterprise', tagName: '企业会员', mode: 'update', modeName: '修改', recordId: '11', recordName: ENTERPRISE.name, deptId: '1', deptName: null,
-            fieldCount: 1, createBy: 'admin', createName: '管理员', createTime: '2024-06-01 09:30:00',
+            id: '900',
+            tag: 'enterprise',
+            tagName: '企业会员',
+            mode: 'update',
+            modeName: '修改',
+            recordId: '11',
+            recordName: ENTERPRISE.name,
+            deptId: '1',
+            deptName: null,
+            fieldCount: 1,
+            createBy: 'admin',
+            createName: '管理员',
+            createTime: '2024-06-01 09:30:00',
             changes: [{ id: '1', field: 'name', fieldLabel: '企业名称', oldValue: '旧名称', newValue: '苏州云帆科技有限公司' }],
           },
         ]) as never;
@@ -180,12 +198,38 @@ describe('企业会员 screen', () => {
 
 describe('个人会员 detail: the person profile (人员库)', () => {
   const PERSON_MEMBER = {
-    id: '31', deptId: '1', deptName: '南京市工商联', regionName: null, name: '张建国', certType: 1, certTypeName: '居民身份证', certNo: '320***********1234',
-    gender: 1, genderName: '男', phone: '139****5678', status: 1, statusName: '正常', version: 1, createTime: '2024-06-01 10:00:00', updateTime: null,
+    id: '31',
+    deptId: '1',
+    deptName: '南京市工商联',
+    regionName: null,
+    name: '张建国',
+    certType: 1,
+    certTypeName: '居民身份证',
+    certNo: '320***********1234',
+    gender: 1,
+    genderName: '男',
+    phone: '139****5678',
+    status: 1,
+    statusName: '正常',
+    version: 1,
+    createTime: '2024-06-01 10:00:00',
+    updateTime: null,
   };
   const PROFILE = {
-    id: '51', unionId: 'P0001', deptId: '1', deptName: '南京市工商联', name: '张建国', certType: 1, certTypeName: '居民身份证', certNo: '320***********1234',
-    nativePlace: '江苏南京', visibility: 2, visibilityName: '本组织及上级可见', version: 2, createTime: '2024-06-01 10:00:00', updateTime: null,
+    id: '51',
+    unionId: 'P0001',
+    deptId: '1',
+    deptName: '南京市工商联',
+    name: '张建国',
+    certType: 1,
+    certTypeName: '居民身份证',
+    certNo: '320***********1234',
+    nativePlace: '江苏南京',
+    visibility: 2,
+    visibilityName: '本组织及上级可见',
+    version: 2,
+    createTime: '2024-06-01 10:00:00',
+    updateTime: null,
     memberships: [{ id: '31', name: '张建国', deptId: '1', deptName: '南京市工商联', status: 1, statusName: '正常', representatives: [] }],
   };
   const answer = (member: Record<string, unknown>) => async (url: string) => {
@@ -232,7 +276,16 @@ describe('member export', () => {
         c.close();
       },
     });
-    const fetchMock = vi.fn(async () => new Response(body, { status: 200, headers: { 'content-type': XLSX, 'content-disposition': `attachment; filename="m.xlsx"; filename*=UTF-8''${encodeURIComponent('企业会员_20260101.xlsx')}` } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(body, {
+          status: 200,
+          headers: {
+            'content-type': XLSX,
+            'content-disposition': `attachment; filename="m.xlsx"; filename*=UTF-8''${encodeURIComponent('企业会员_20260101.xlsx')}`,
+          },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const createObjectURL = vi.fn(() => 'blob:x');
     const original = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
@@ -246,7 +299,9 @@ describe('member export', () => {
       await screen.findByText('苏州云帆科技有限公司');
       fireEvent.change(screen.getByTestId('enterprise-search-name'), { target: { value: '云帆' } });
       fireEvent.click(screen.getByTestId('enterprise-search-submit'));
-      await waitFor(() => expect(get).toHaveBeenCalledWith('/api/aoc-service/memberaocenterprise/page', expect.objectContaining({ name: '云帆' }), expect.anything()));
+      await waitFor(() =>
+        expect(get).toHaveBeenCalledWith('/api/aoc-service/memberaocenterprise/page', expect.objectContaining({ name: '云帆' }), expect.anything()),
+      );
       fireEvent.click(screen.getByTestId('enterprise-export'));
       await waitFor(() => expect(toast.success).toHaveBeenCalledWith('导出成功'));
       const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -270,7 +325,10 @@ describe('member export', () => {
     first.unmount();
 
     const refusal = JSON.stringify({ code: 400, success: false, data: null, msg: '导出数据共300000条,超过单次导出上限200000条,请缩小筛选范围后再导出' });
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(refusal, { status: 400, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(refusal, { status: 400, headers: { 'content-type': 'application/json' } })),
+    );
     try {
       renderWith(<MemberListPage kind="person" />, ['member_person', 'member_person_export']);
       fireEvent.click(await screen.findByTestId('person-export'));
@@ -305,8 +363,10 @@ describe('数据库查询 home', () => {
   it('shows the member figures and searches the chosen kind by name, opening a result’s detail', async () => {
     get.mockImplementation(async (url: string) => {
       if (url.endsWith('/member/member-count')) return { total: 6, enterprise: 3, group: 1, person: 2 } as never;
-      if (url.endsWith('/memberaocperson/page')) return page([{ ...ENTERPRISE, id: '21', name: '王小明', certNo: '110***********002X', phone: '139****0000' }]) as never;
-      if (url.endsWith('/memberaocperson/detail')) return { ...ENTERPRISE, id: '21', name: '王小明', certNo: '110***********002X', phone: '139****0000' } as never;
+      if (url.endsWith('/memberaocperson/page'))
+        return page([{ ...ENTERPRISE, id: '21', name: '王小明', certNo: '110***********002X', phone: '139****0000' }]) as never;
+      if (url.endsWith('/memberaocperson/detail'))
+        return { ...ENTERPRISE, id: '21', name: '王小明', certNo: '110***********002X', phone: '139****0000' } as never;
       return page([]) as never;
     });
     renderWith(<DatabaseHome />, ['portal_database', 'member_enterprise', 'member_person']);
@@ -320,7 +380,9 @@ describe('数据库查询 home', () => {
     const box = screen.getByPlaceholderText('请输入姓名');
     fireEvent.change(box, { target: { value: ' 王 ' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
-    await waitFor(() => expect(get).toHaveBeenCalledWith('/api/aoc-service/memberaocperson/page', expect.objectContaining({ name: '王', current: 1 }), expect.anything()));
+    await waitFor(() =>
+      expect(get).toHaveBeenCalledWith('/api/aoc-service/memberaocperson/page', expect.objectContaining({ name: '王', current: 1 }), expect.anything()),
+    );
     fireEvent.click(await screen.findByTestId('member-open-21'));
     const detail = await screen.findByTestId('member-detail');
     await within(detail).findByText('110***********002X');
@@ -329,9 +391,29 @@ describe('数据库查询 home', () => {
   it('a chamber found by the search opens its 变更记录 (chambercommerce/log) for a user holding 商会管理', async () => {
     get.mockImplementation(async (url: string) => {
       if (url.endsWith('/member/member-count')) return { total: 0, enterprise: 0, group: 0, person: 0 } as never;
-      if (url.endsWith('/chamber/list')) return page([{ id: '51', deptId: '1', deptName: '省工商联', name: '江苏省浙江商会', chamberType: 3, chamberTypeName: '外省在苏商会', version: 2 }]) as never;
+      if (url.endsWith('/chamber/list'))
+        return page([
+          { id: '51', deptId: '1', deptName: '省工商联', name: '江苏省浙江商会', chamberType: 3, chamberTypeName: '外省在苏商会', version: 2 },
+        ]) as never;
       if (url.endsWith('/chambercommerce/log'))
-        return page([{ id: '9', tag: 'chamber', tagName: '商会', mode: 'update', modeName: '修改', recordId: '51', recordName: '江苏省浙江商会', deptId: '1', deptName: '省工商联', fieldCount: 1, createBy: 'js_aoc', createName: '省工商联管理员', createTime: '2026-11-01 10:00:00', changes: [{ id: '10', field: 'presidentName', fieldLabel: '会长', oldValue: '钱海', newValue: '孙立' }] }]) as never;
+        return page([
+          {
+            id: '9',
+            tag: 'chamber',
+            tagName: '商会',
+            mode: 'update',
+            modeName: '修改',
+            recordId: '51',
+            recordName: '江苏省浙江商会',
+            deptId: '1',
+            deptName: '省工商联',
+            fieldCount: 1,
+            createBy: 'js_aoc',
+            createName: '省工商联管理员',
+            createTime: '2026-11-01 10:00:00',
+            changes: [{ id: '10', field: 'presidentName', fieldLabel: '会长', oldValue: '钱海', newValue: '孙立' }],
+          },
+        ]) as never;
       return page([]) as never;
     });
     renderWith(<DatabaseHome />, ['portal_database', 'chamber']);

@@ -4,7 +4,16 @@ import { Button, Card, Descriptions, Drawer, Empty, Input, Segmented, Statistic,
 import { ReloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { MEMBER_KINDS, MEMBER_KIND_LABELS, type MemberKind, type PageResult } from '@gsl/contract';
-import { MEMBER_APIS, MEMBER_PERMISSION, chamberLog, chamberPage, useMemberCount, type ChamberRow, type MemberCount, type MemberRow } from '../../../api/member';
+import {
+  MEMBER_APIS,
+  MEMBER_PERMISSION,
+  chamberLog,
+  chamberPage,
+  useMemberCount,
+  type ChamberRow,
+  type MemberCount,
+  type MemberRow,
+} from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { usePagination } from '../../../components/pagination';
 import { withEllipsis } from '../../../components/crud/EllipsisCell';
@@ -67,14 +76,7 @@ function Figures() {
 export function ChamberDetailDrawer({ row, onClose }: { row: ChamberRow | undefined; onClose: () => void }) {
   return (
     <Drawer open={Boolean(row)} onClose={onClose} size={720} title="商会详情" destroyOnHidden data-testid="chamber-detail">
-      {row && (
-        <Descriptions
-          bordered
-          size="small"
-          column={2}
-          items={CHAMBER_DETAIL.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))}
-        />
-      )}
+      {row && <Descriptions bordered size="small" column={2} items={CHAMBER_DETAIL.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))} />}
     </Drawer>
   );
 }
@@ -142,10 +144,15 @@ export default function DatabaseHome() {
     reset();
   };
 
-  const memberCols = type && type !== 'chamber'
-    ? memberColumns(type, (row) => setDetail(row.id)).map((c) => ('sorter' in c && c.sorter ? { ...c, sortOrder: sort.field === c.key ? sort.order : null } : c))
-    : [];
-  const columns = (type === 'chamber' ? chamberColumns(setChamber, can('chamber') ? (r) => setHistory({ id: r.id, name: r.name }) : undefined) : memberCols) as ColumnsType<MemberRow | ChamberRow>;
+  const memberCols =
+    type && type !== 'chamber'
+      ? memberColumns(type, (row) => setDetail(row.id)).map((c) =>
+          'sorter' in c && c.sorter ? { ...c, sortOrder: sort.field === c.key ? sort.order : null } : c,
+        )
+      : [];
+  const columns = (
+    type === 'chamber' ? chamberColumns(setChamber, can('chamber') ? (r) => setHistory({ id: r.id, name: r.name }) : undefined) : memberCols
+  ) as ColumnsType<MemberRow | ChamberRow>;
   const { measure, columns: fittedColumns, scroll } = useTableFit(withEllipsis(columns), false);
 
   return (
@@ -187,16 +194,14 @@ export default function DatabaseHome() {
               }
             }}
             locale={{
-              emptyText: list.isError ? (
-                <LoadError onRetry={list.refetch} />
-              ) : (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
-              ),
+              emptyText: list.isError ? <LoadError onRetry={list.refetch} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />,
             }}
           />
         </div>
       </Card>
-      {type && type !== 'chamber' && <MemberDetailDrawer kind={type} id={detail} onClose={() => setDetail(undefined)} onHistory={(row) => setHistory({ id: row.id, name: row.name })} />}
+      {type && type !== 'chamber' && (
+        <MemberDetailDrawer kind={type} id={detail} onClose={() => setDetail(undefined)} onHistory={(row) => setHistory({ id: row.id, name: row.name })} />
+      )}
       {type && type !== 'chamber' && <ChangeLogDrawer tag={type} record={history} onClose={() => setHistory(undefined)} />}
       <ChamberDetailDrawer row={chamber} onClose={() => setChamber(undefined)} />
       {type === 'chamber' && <ChangeLogDrawer tag="chamber" record={history} onClose={() => setHistory(undefined)} load={chamberLog} />}

@@ -3,8 +3,21 @@ import { DatePicker, Input, InputNumber, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  CERT_TYPES, EDUCATIONS, ENTERPRISE_SCALES, ENTERPRISE_TYPES, GENDERS, GROUP_TYPES, MEMBER_FIELD_LABELS, MEMBER_LEVELS, MEMBER_STATUS, POLITICS,
-  certProblem, enterpriseSave, groupSave, personUpdate, type MemberKind,
+  CERT_TYPES,
+  EDUCATIONS,
+  ENTERPRISE_SCALES,
+  ENTERPRISE_TYPES,
+  GENDERS,
+  GROUP_TYPES,
+  MEMBER_FIELD_LABELS,
+  MEMBER_LEVELS,
+  MEMBER_STATUS,
+  POLITICS,
+  certProblem,
+  enterpriseSave,
+  groupSave,
+  personUpdate,
+  type MemberKind,
 } from '@gsl/contract';
 import type { MemberRow } from '../../../api/member';
 import { RegionCascader } from '../../../components/RegionCascader';
@@ -43,7 +56,21 @@ export function displayValue(kind: MemberKind, row: MemberRow, field: string): s
 /** The detail's fields, in the change history's order (every tracked field). */
 export const detailFields = (kind: MemberKind) => Object.keys(MEMBER_FIELD_LABELS[kind]);
 
-const SORTABLE = new Set(['name', 'creditCode', 'legalPerson', 'contactName', 'memberType', 'groupType', 'gender', 'certType', 'company', 'post', 'memberLevel', 'joinDate', 'status']);
+const SORTABLE = new Set([
+  'name',
+  'creditCode',
+  'legalPerson',
+  'contactName',
+  'memberType',
+  'groupType',
+  'gender',
+  'certType',
+  'company',
+  'post',
+  'memberLevel',
+  'joinDate',
+  'status',
+]);
 
 /**
  * The list's columns per kind; personal data shows as the server answers it (masked without 查看敏感信息).
@@ -83,9 +110,39 @@ export function memberColumns(kind: MemberKind, open?: (row: MemberRow) => void)
   const code = col('creditCode', 180, 150);
   const phone = (field: string) => col(field, 120, 105);
   const tail = [col('joinDate', 105), col('status', 90), col('deptId', 160, 100)];
-  if (kind === 'enterprise') return [name, code, col('legalPerson', 105), col('memberType', 110, 90), col('contactName', 80, 76), phone('contactPhone'), col('memberLevel', 90), ...tail];
-  if (kind === 'group') return [name, code, col('groupType', 110, 90), col('contactName', 80, 76), phone('contactPhone'), col('memberCount', 90, 72), col('memberLevel', 90), ...tail];
-  return [name, col('gender', 62), col('certType', 100, 90), col('certNo', 180, 150), phone('phone'), col('company', 200, 120), col('post', 100, 80), col('memberLevel', 90), ...tail];
+  if (kind === 'enterprise')
+    return [
+      name,
+      code,
+      col('legalPerson', 105),
+      col('memberType', 110, 90),
+      col('contactName', 80, 76),
+      phone('contactPhone'),
+      col('memberLevel', 90),
+      ...tail,
+    ];
+  if (kind === 'group')
+    return [
+      name,
+      code,
+      col('groupType', 110, 90),
+      col('contactName', 80, 76),
+      phone('contactPhone'),
+      col('memberCount', 90, 72),
+      col('memberLevel', 90),
+      ...tail,
+    ];
+  return [
+    name,
+    col('gender', 62),
+    col('certType', 100, 90),
+    col('certNo', 180, 150),
+    phone('phone'),
+    col('company', 200, 120),
+    col('post', 100, 80),
+    col('memberLevel', 90),
+    ...tail,
+  ];
 }
 
 const select = (kind: MemberKind, field: string) => (
@@ -114,11 +171,22 @@ export function memberFields(kind: MemberKind): CrudFormField[] {
     input: <Input placeholder={`请输入${labelOf(kind, field)}`} maxLength={max} />,
     ...extra,
   });
-  const code = (field: string): CrudFormField => ({ name: field, label: labelOf(kind, field), input: select(kind, field), validateTrigger: ['onBlur', 'onChange'] });
+  const code = (field: string): CrudFormField => ({
+    name: field,
+    label: labelOf(kind, field),
+    input: select(kind, field),
+    validateTrigger: ['onBlur', 'onChange'],
+  });
   const date = (field: string): CrudFormField => ({
     name: field,
     label: labelOf(kind, field),
-    input: <DatePicker style={{ width: '100%' }} placeholder={`请选择${labelOf(kind, field)}`} disabledDate={field === 'joinDate' ? (d) => d.isAfter(dayjs(), 'day') : undefined} />,
+    input: (
+      <DatePicker
+        style={{ width: '100%' }}
+        placeholder={`请选择${labelOf(kind, field)}`}
+        disabledDate={field === 'joinDate' ? (d) => d.isAfter(dayjs(), 'day') : undefined}
+      />
+    ),
     validateTrigger: ['onBlur', 'onChange'],
   });
   // picked province → city → county; the record keeps the region's code
@@ -130,7 +198,11 @@ export function memberFields(kind: MemberKind): CrudFormField[] {
     validateTrigger: ['onBlur', 'onChange'],
   });
   const status: CrudFormField = { ...code('status'), required: true, rules: [{ required: true, message: '请选择会员状态' }] };
-  const remark: CrudFormField = { name: 'remark', label: '备注', input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} /> };
+  const remark: CrudFormField = {
+    name: 'remark',
+    label: '备注',
+    input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />,
+  };
   if (kind === 'enterprise') {
     const s = enterpriseSave.shape;
     return [
@@ -161,7 +233,11 @@ export function memberFields(kind: MemberKind): CrudFormField[] {
       text('address', 255),
       text('contactName', 50),
       text('contactPhone', 11, { rules: [rule(s.contactPhone)] }),
-      { name: 'memberCount', label: labelOf(kind, 'memberCount'), input: <InputNumber min={0} precision={0} style={{ width: '100%' }} placeholder="请输入会员数量" /> },
+      {
+        name: 'memberCount',
+        label: labelOf(kind, 'memberCount'),
+        input: <InputNumber min={0} precision={0} style={{ width: '100%' }} placeholder="请输入会员数量" />,
+      },
       date('joinDate'),
       code('memberLevel'),
       status,

@@ -36,8 +36,19 @@ beforeEach(() => {
 });
 
 const LOG = {
-  id: '900', tag: 'group', tagName: '团体会员', mode: 'update', modeName: '修改', recordId: '31', recordName: '南京市青年商会', deptId: '1', deptName: null,
-  fieldCount: 2, createBy: 'nj_aoc', createName: '陈思远', createTime: '2024-06-01 09:30:00',
+  id: '900',
+  tag: 'group',
+  tagName: '团体会员',
+  mode: 'update',
+  modeName: '修改',
+  recordId: '31',
+  recordName: '南京市青年商会',
+  deptId: '1',
+  deptName: null,
+  fieldCount: 2,
+  createBy: 'nj_aoc',
+  createName: '陈思远',
+  createTime: '2024-06-01 09:30:00',
   changes: [
     { id: '1', field: 'memberCount', fieldLabel: '会员数量', oldValue: '120', newValue: '150' },
     { id: '2', field: 'remark', fieldLabel: '备注', oldValue: '旧备注', newValue: null },
@@ -52,12 +63,18 @@ describe('变更记录 screen', () => {
     await within(table).findByText('南京市青年商会');
     expect(within(table).getByText('团体会员')).toBeTruthy();
     expect(within(table).getByText('陈思远')).toBeTruthy();
-    expect(within(table).getAllByTestId('member-log-change').map((li) => li.textContent)).toEqual(['会员数量：120 → 150', '备注：旧备注 → 空']);
+    expect(
+      within(table)
+        .getAllByTestId('member-log-change')
+        .map((li) => li.textContent),
+    ).toEqual(['会员数量：120 → 150', '备注：旧备注 → 空']);
     expect(get).toHaveBeenLastCalledWith('/api/aoc-service/auto/logger/page', { current: 1, size: 10 }, expect.anything());
 
     fireEvent.change(screen.getByTestId('member-log-recordName'), { target: { value: ' 青年 ' } });
     fireEvent.click(screen.getByTestId('member-log-submit'));
-    await waitFor(() => expect(get).toHaveBeenLastCalledWith('/api/aoc-service/auto/logger/page', { recordName: '青年', current: 1, size: 10 }, expect.anything()));
+    await waitFor(() =>
+      expect(get).toHaveBeenLastCalledWith('/api/aoc-service/auto/logger/page', { recordName: '青年', current: 1, size: 10 }, expect.anything()),
+    );
   });
 
   it('says so when the history cannot be loaded', async () => {
@@ -67,14 +84,38 @@ describe('变更记录 screen', () => {
   });
 });
 
-const CHAMBER = { id: '51', deptId: '1', deptName: '省工商联', chamberDeptId: null, name: '江苏省浙江商会', adminName: '江苏省浙江商会', chamberType: 3, chamberTypeName: '外省在苏商会', homeRegion: '浙江', version: 2 };
+const CHAMBER = {
+  id: '51',
+  deptId: '1',
+  deptName: '省工商联',
+  chamberDeptId: null,
+  name: '江苏省浙江商会',
+  adminName: '江苏省浙江商会',
+  chamberType: 3,
+  chamberTypeName: '外省在苏商会',
+  homeRegion: '浙江',
+  version: 2,
+};
 
 describe('商会管理 screen', () => {
   it('opens a chamber with its 副会长 (phones as the server masked them)', async () => {
     get.mockImplementation(async (url: string) => {
       if (url.endsWith('/chamber/list')) return page([CHAMBER]) as never;
       if (url.endsWith('/chambercommerce/detail')) return { ...CHAMBER, presidentName: '钱海' } as never;
-      if (url.endsWith('/vice-president-list')) return [{ id: '7', chamberId: '51', leaderType: 2, leaderTypeName: '副会长', name: '孙立', post: '副会长', company: '杭萧钢构', phone: '139****1234', sort: 1 }] as never;
+      if (url.endsWith('/vice-president-list'))
+        return [
+          {
+            id: '7',
+            chamberId: '51',
+            leaderType: 2,
+            leaderTypeName: '副会长',
+            name: '孙立',
+            post: '副会长',
+            company: '杭萧钢构',
+            phone: '139****1234',
+            sort: 1,
+          },
+        ] as never;
       return [] as never;
     });
     renderWith(<ChamberPage />, ['chamber']);
@@ -88,8 +129,19 @@ describe('商会管理 screen', () => {
 
   it('shows a chamber’s 变更记录 from chambercommerce/log: fields and leader lists old → new, newest first', async () => {
     const CHAMBER_LOG = {
-      id: '950', tag: 'chamber', tagName: '商会', mode: 'update', modeName: '修改', recordId: '51', recordName: '江苏省浙江商会', deptId: '1', deptName: '省工商联',
-      fieldCount: 2, createBy: 'nj_coc', createName: '商会管理员', createTime: '2024-07-01 09:00:00',
+      id: '950',
+      tag: 'chamber',
+      tagName: '商会',
+      mode: 'update',
+      modeName: '修改',
+      recordId: '51',
+      recordName: '江苏省浙江商会',
+      deptId: '1',
+      deptName: '省工商联',
+      fieldCount: 2,
+      createBy: 'nj_coc',
+      createName: '商会管理员',
+      createTime: '2024-07-01 09:00:00',
       changes: [
         { id: '1', field: 'vicePresidents', fieldLabel: '副会长', oldValue: '张三、李四', newValue: '张三、王五' },
         { id: '2', field: 'address', fieldLabel: '地址', oldValue: null, newValue: '南京市鼓楼区中山路100号' },
@@ -106,7 +158,11 @@ describe('商会管理 screen', () => {
     expect(within(drawer).getByText('变更记录 - 江苏省浙江商会')).toBeTruthy();
     const history = within(drawer).getByTestId('member-history');
     await within(history).findByText('商会管理员');
-    expect(within(history).getAllByTestId('member-log-change').map((li) => li.textContent)).toEqual(['副会长：张三、李四 → 张三、王五', '地址：空 → 南京市鼓楼区中山路100号']);
+    expect(
+      within(history)
+        .getAllByTestId('member-log-change')
+        .map((li) => li.textContent),
+    ).toEqual(['副会长：张三、李四 → 张三、王五', '地址：空 → 南京市鼓楼区中山路100号']);
     expect(get).toHaveBeenCalledWith('/api/aoc-service/chambercommerce/log', { id: '51', current: 1, size: 10 }, expect.anything());
     expect(get.mock.calls.some(([url]) => String(url).includes('/auto/logger/'))).toBe(false);
   });
@@ -134,18 +190,38 @@ describe('商会管理 screen', () => {
     fireEvent.change(within(form).getByPlaceholderText('请输入登记名称'), { target: { value: '浙江商会江苏联络处' } });
     fireEvent.change(within(form).getByPlaceholderText('请输入商会名称（不填则同登记名称）'), { target: { value: '江苏省浙江商会' } });
     fireEvent.click(screen.getByTestId('chamber-in-form-submit'));
-    await waitFor(() => expect(request).toHaveBeenCalledWith('/api/aoc-service/chambercommerceallopatryjiangsu/save-simple', expect.objectContaining({ method: 'POST', body: expect.objectContaining({ name: '浙江商会江苏联络处', chamberName: '江苏省浙江商会' }) })));
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(
+        '/api/aoc-service/chambercommerceallopatryjiangsu/save-simple',
+        expect.objectContaining({ method: 'POST', body: expect.objectContaining({ name: '浙江商会江苏联络处', chamberName: '江苏省浙江商会' }) }),
+      ),
+    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('新增成功'));
   });
 });
 
 describe('会员代表 drawer', () => {
-  const REP = { id: '3', memberId: '11', personId: '21', title: '首席代表', sort: 1, name: '王小明', certType: 1, certNo: '110***********002X', phone: '139****0000', company: '云帆', post: '董事长' };
+  const REP = {
+    id: '3',
+    memberId: '11',
+    personId: '21',
+    title: '首席代表',
+    sort: 1,
+    name: '王小明',
+    certType: 1,
+    certNo: '110***********002X',
+    phone: '139****0000',
+    company: '云帆',
+    post: '董事长',
+  };
 
   it('lists the representatives; with the edit code one is removed after confirmation', async () => {
     get.mockResolvedValue([REP] as never);
     request.mockResolvedValue({ code: 200, success: true, msg: '删除成功', data: null } as never);
-    renderWith(<RepresentativesDrawer kind="enterprise" member={{ id: '11', name: '云帆' }} onClose={() => undefined} />, ['member_enterprise', 'member_enterprise_edit']);
+    renderWith(<RepresentativesDrawer kind="enterprise" member={{ id: '11', name: '云帆' }} onClose={() => undefined} />, [
+      'member_enterprise',
+      'member_enterprise_edit',
+    ]);
     const table = await screen.findByTestId('rep-table');
     await within(table).findByText('王小明');
     expect(within(table).getByText('110***********002X')).toBeTruthy();
@@ -153,7 +229,9 @@ describe('会员代表 drawer', () => {
     expect(screen.getByTestId('rep-add')).toBeTruthy();
     fireEvent.click(within(table).getByText('移除'));
     fireEvent.click(await screen.findByText('确 定'));
-    await waitFor(() => expect(request).toHaveBeenCalledWith('/api/aoc-service/memberaocenterprise/representative-remove', { method: 'POST', params: { ids: '3' } }));
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith('/api/aoc-service/memberaocenterprise/representative-remove', { method: 'POST', params: { ids: '3' } }),
+    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('删除成功'));
   });
 

@@ -38,7 +38,16 @@ export default function AttachPage() {
         {
           name: 'category',
           label: '类别',
-          input: <Select allowClear placeholder="请选择类别" options={CATEGORY_OPTIONS} style={{ width: 140 }} data-testid="attach-search-category" aria-label="类别" />,
+          input: (
+            <Select
+              allowClear
+              placeholder="请选择类别"
+              options={CATEGORY_OPTIONS}
+              style={{ width: 140 }}
+              data-testid="attach-search-category"
+              aria-label="类别"
+            />
+          ),
         },
       ]}
       dateRange={{ name: 'createTime', label: '上传时间' }}

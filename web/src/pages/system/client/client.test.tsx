@@ -46,7 +46,12 @@ describe('client form', () => {
   it('splits and joins the grant types', () => {
     expect(splitList(' a, b,,c ')).toEqual(['a', 'b', 'c']);
     expect(splitList(null)).toEqual([]);
-    expect(clientFormValues(ROW)).toMatchObject({ clientId: 'portal', authorizedGrantTypes: ['password', 'sso_refresh_token'], webServerRedirectUri: undefined, status: 1 });
+    expect(clientFormValues(ROW)).toMatchObject({
+      clientId: 'portal',
+      authorizedGrantTypes: ['password', 'sso_refresh_token'],
+      webServerRedirectUri: undefined,
+      status: 1,
+    });
     expect(clientFormValues(ROW)).not.toHaveProperty('clientSecret');
   });
 
@@ -63,12 +68,21 @@ describe('client form', () => {
         refreshTokenValidity: 120,
         status: 0,
       }),
-    ).toEqual({ clientId: 'app1', authorizedGrantTypes: 'password,captcha', webServerRedirectUri: null, accessTokenValidity: 60, refreshTokenValidity: 120, status: 0 });
+    ).toEqual({
+      clientId: 'app1',
+      authorizedGrantTypes: 'password,captcha',
+      webServerRedirectUri: null,
+      accessTokenValidity: 60,
+      refreshTokenValidity: 120,
+      status: 0,
+    });
     expect(clientBody({ clientSecret: 'a-very-long-secret-123' })).toEqual({ clientSecret: 'a-very-long-secret-123' });
   });
 
   it('says 请输入… for a blank field and the contract’s message for a wrong one', async () => {
-    const rule = requiredThen(CLIENT_MSG.idRequired, { safeParse: (v) => (String(v).length > 1 ? { success: true } : { success: false, error: { issues: [{ message: CLIENT_MSG.idFormat }] } }) });
+    const rule = requiredThen(CLIENT_MSG.idRequired, {
+      safeParse: (v) => (String(v).length > 1 ? { success: true } : { success: false, error: { issues: [{ message: CLIENT_MSG.idFormat }] } }),
+    });
     expect(await check(rule, '')).toBe(CLIENT_MSG.idRequired);
     expect(await check(rule, undefined)).toBe(CLIENT_MSG.idRequired);
     expect(await check(rule, 'a')).toBe(CLIENT_MSG.idFormat);

@@ -31,7 +31,9 @@ export function clientFields(mode: DialogMode): CrudFormField[] {
     name: 'clientSecret',
     label: '客户端密钥',
     rules: [schemaRule(shape.clientSecret)],
-    input: <Input.Password placeholder={mode === 'add' ? '留空则自动生成（仅显示一次）' : '留空则保持原密钥不变'} autoComplete="new-password" maxLength={200} />,
+    input: (
+      <Input.Password placeholder={mode === 'add' ? '留空则自动生成（仅显示一次）' : '留空则保持原密钥不变'} autoComplete="new-password" maxLength={200} />
+    ),
   };
   return [
     {
@@ -51,7 +53,10 @@ export function clientFields(mode: DialogMode): CrudFormField[] {
       input: <Select mode="multiple" allowClear placeholder="请选择授权类型" options={GRANT_OPTIONS} style={GRANT_SELECT_STYLE} />,
     },
     text('scope', '授权范围'),
-    { ...text('webServerRedirectUri', '回调地址', 'http(s) 地址或以 / 开头的路径，多个以逗号分隔'), input: <Input.TextArea placeholder="http(s) 地址或以 / 开头的路径，多个以逗号分隔" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={2000} /> },
+    {
+      ...text('webServerRedirectUri', '回调地址', 'http(s) 地址或以 / 开头的路径，多个以逗号分隔'),
+      input: <Input.TextArea placeholder="http(s) 地址或以 / 开头的路径，多个以逗号分隔" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={2000} />,
+    },
     text('resourceIds', '资源集合'),
     text('authorities', '权限'),
     text('autoapprove', '自动授权'),
@@ -69,7 +74,14 @@ export function clientFields(mode: DialogMode): CrudFormField[] {
       rules: [requiredThen('请输入刷新令牌时效', shape.refreshTokenValidity), refreshNotShorter],
       input: <InputNumber min={60} max={86400 * 365} precision={0} suffix="秒" style={{ width: '100%' }} placeholder="请输入刷新令牌时效" />,
     },
-    { name: 'status', label: '状态', required: true, validateTrigger: ['onChange', 'onBlur'], rules: [requiredThen('请选择状态')], input: <Radio.Group options={STATUS_OPTIONS} /> },
+    {
+      name: 'status',
+      label: '状态',
+      required: true,
+      validateTrigger: ['onChange', 'onBlur'],
+      rules: [requiredThen('请选择状态')],
+      input: <Radio.Group options={STATUS_OPTIONS} />,
+    },
     {
       name: 'additionalInformation',
       label: '附加说明',

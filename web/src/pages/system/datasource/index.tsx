@@ -37,7 +37,13 @@ const COLUMNS: ColumnsType<DatasourceView> = [
 
 function fields(mode: DialogMode): CrudFormField[] {
   return [
-    { name: 'name', label: '数据源名称', required: true, rules: [requiredThen(DATASOURCE_MSG.nameRequired, shape.name)], input: <Input placeholder="请输入数据源名称" maxLength={100} /> },
+    {
+      name: 'name',
+      label: '数据源名称',
+      required: true,
+      rules: [requiredThen(DATASOURCE_MSG.nameRequired, shape.name)],
+      input: <Input placeholder="请输入数据源名称" maxLength={100} />,
+    },
     {
       name: 'url',
       label: '连接地址',
@@ -45,7 +51,13 @@ function fields(mode: DialogMode): CrudFormField[] {
       rules: [requiredThen(DATASOURCE_MSG.urlRequired, shape.url)],
       input: <Input placeholder="jdbc:postgresql://127.0.0.1:5432/数据库名" maxLength={500} />,
     },
-    { name: 'username', label: '用户名', required: true, rules: [requiredThen(DATASOURCE_MSG.usernameRequired, shape.username)], input: <Input placeholder="请输入用户名" maxLength={100} autoComplete="off" /> },
+    {
+      name: 'username',
+      label: '用户名',
+      required: true,
+      rules: [requiredThen(DATASOURCE_MSG.usernameRequired, shape.username)],
+      input: <Input placeholder="请输入用户名" maxLength={100} autoComplete="off" />,
+    },
     ...(mode === 'view'
       ? []
       : [
@@ -53,10 +65,17 @@ function fields(mode: DialogMode): CrudFormField[] {
             name: 'password',
             label: '密码',
             rules: [schemaRule(shape.password)],
-            input: <Input.Password placeholder={mode === 'add' ? '请输入密码（加密保存）' : '留空则保持原密码不变'} autoComplete="new-password" maxLength={200} />,
+            input: (
+              <Input.Password placeholder={mode === 'add' ? '请输入密码（加密保存）' : '留空则保持原密码不变'} autoComplete="new-password" maxLength={200} />
+            ),
           },
         ]),
-    { name: 'remark', label: '备注', rules: [schemaRule(shape.remark)], input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={255} /> },
+    {
+      name: 'remark',
+      label: '备注',
+      rules: [schemaRule(shape.remark)],
+      input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={255} />,
+    },
   ];
 }
 

@@ -67,7 +67,13 @@ describe('dept tree logic', () => {
     const rows = lazyRows([PROVINCE, dept('9', '0', '独立机构')], new Map());
     expect(rows[0].children).toEqual([]);
     expect(rows[1]).not.toHaveProperty('children');
-    const loaded = lazyRows([PROVINCE], new Map([['1', [CITY]], ['2', [COUNTY]]]));
+    const loaded = lazyRows(
+      [PROVINCE],
+      new Map([
+        ['1', [CITY]],
+        ['2', [COUNTY]],
+      ]),
+    );
     expect(loaded[0].children![0].deptName).toBe('南京市工商联');
     expect(loaded[0].children![0].children![0]).not.toHaveProperty('children');
     expect(allIds(loaded)).toEqual(['1', '2', '3']);
@@ -123,7 +129,9 @@ const rowOf = (name: string) => screen.getByText(name, { exact: true }).closest(
 describe('机构管理 screen', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.clearAllMocks();
-    vi.mocked(api.getDeptChildren).mockImplementation(async (parentId: string) => (parentId === '0' ? [PROVINCE] : parentId === '1' ? [CITY] : parentId === '2' ? [COUNTY] : []));
+    vi.mocked(api.getDeptChildren).mockImplementation(async (parentId: string) =>
+      parentId === '0' ? [PROVINCE] : parentId === '1' ? [CITY] : parentId === '2' ? [COUNTY] : [],
+    );
     vi.mocked(api.searchDepts).mockResolvedValue([{ ...CITY, children: [] }]);
     vi.mocked(api.getDeptTree).mockResolvedValue([node('1', '0', '江苏省工商联', [node('2', '1', '南京市工商联')])]);
     vi.mocked(api.deptApi.submit).mockResolvedValue({ data: CITY, msg: '新增成功' });
@@ -182,7 +190,14 @@ describe('机构管理 screen', { timeout: 30_000 }, () => {
     fireEvent.change(within(form).getByLabelText('机构全称'), { target: { value: '新机构全称' } });
     fireEvent.click(screen.getByTestId('dept-form-submit'));
     await waitFor(() => expect(api.deptApi.submit).toHaveBeenCalled());
-    expect(vi.mocked(api.deptApi.submit).mock.calls[0][0]).toMatchObject({ parentId: '1', deptName: '新机构', fullName: '新机构全称', deptCategory: 1, sort: 1, status: 1 });
+    expect(vi.mocked(api.deptApi.submit).mock.calls[0][0]).toMatchObject({
+      parentId: '1',
+      deptName: '新机构',
+      fullName: '新机构全称',
+      deptCategory: 1,
+      sort: 1,
+      status: 1,
+    });
     expect(vi.mocked(api.deptApi.submit).mock.calls[0][0]).not.toHaveProperty('id');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('新增成功'));
   });

@@ -63,7 +63,19 @@ export function parentChoices(forest: readonly DeptTreeNode[], self?: { id: stri
 export const isTop = (parentId: string | null | undefined) => !parentId || /^0+$/.test(parentId);
 
 /** The fields of the dept form (also what an update sends back, so nothing is cleared unseen). */
-export const DEPT_FORM_NAMES = ['parentId', 'deptName', 'fullName', 'deptCategory', 'unionId', 'regionCode', 'regionLevel', 'chamberType', 'sort', 'status', 'remark'] as const;
+export const DEPT_FORM_NAMES = [
+  'parentId',
+  'deptName',
+  'fullName',
+  'deptCategory',
+  'unionId',
+  'regionCode',
+  'regionLevel',
+  'chamberType',
+  'sort',
+  'status',
+  'remark',
+] as const;
 
 /** A row as the form's starting values: a top-level dept has no 上级机构. */
 export function deptFormValues(row: DeptRow): Record<string, unknown> {

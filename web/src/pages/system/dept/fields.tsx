@@ -39,7 +39,9 @@ export function deptFields(editing?: DeptRow): CrudFormField[] {
       name: 'parentId',
       label: '上级机构',
       validateTrigger: 'onChange',
-      input: <ParentSelect self={editing} allowClear showSearch={{ treeNodeFilterProp: 'title' }} placeholder="不选择则为顶级机构" data-testid="dept-form-parent" />,
+      input: (
+        <ParentSelect self={editing} allowClear showSearch={{ treeNodeFilterProp: 'title' }} placeholder="不选择则为顶级机构" data-testid="dept-form-parent" />
+      ),
     },
     { name: 'deptName', label: '机构名称', required: true, rules: [schemaRule(shape.deptName)], input: <Input placeholder="请输入机构名称" maxLength={100} /> },
     { name: 'fullName', label: '机构全称', required: true, rules: [schemaRule(shape.fullName)], input: <Input placeholder="请输入机构全称" maxLength={200} /> },
@@ -52,9 +54,24 @@ export function deptFields(editing?: DeptRow): CrudFormField[] {
       input: <Select placeholder="请选择机构类型" options={DEPT_CATEGORY_OPTIONS} data-testid="dept-form-category" />,
     },
     { name: 'unionId', label: '机构编码', rules: [schemaRule(shape.unionId)], input: <Input placeholder="请输入机构统一编码" maxLength={64} /> },
-    { name: 'regionCode', label: '行政区划', rules: [schemaRule(shape.regionCode)], input: <Input placeholder="请输入行政区划代码(如 320100)" maxLength={12} /> },
-    { name: 'regionLevel', label: '行政级别', validateTrigger: 'onChange', input: <Select allowClear placeholder="请选择行政级别" options={REGION_LEVEL_OPTIONS} /> },
-    { name: 'chamberType', label: '商会分类', validateTrigger: 'onChange', input: <Select allowClear placeholder="请选择商会分类" options={CHAMBER_TYPE_OPTIONS} /> },
+    {
+      name: 'regionCode',
+      label: '行政区划',
+      rules: [schemaRule(shape.regionCode)],
+      input: <Input placeholder="请输入行政区划代码(如 320100)" maxLength={12} />,
+    },
+    {
+      name: 'regionLevel',
+      label: '行政级别',
+      validateTrigger: 'onChange',
+      input: <Select allowClear placeholder="请选择行政级别" options={REGION_LEVEL_OPTIONS} />,
+    },
+    {
+      name: 'chamberType',
+      label: '商会分类',
+      validateTrigger: 'onChange',
+      input: <Select allowClear placeholder="请选择商会分类" options={CHAMBER_TYPE_OPTIONS} />,
+    },
     {
       name: 'sort',
       label: '排序',
@@ -63,6 +80,11 @@ export function deptFields(editing?: DeptRow): CrudFormField[] {
       input: <InputNumber placeholder="请输入机构排序" min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />,
     },
     { name: 'status', label: '状态', validateTrigger: 'onChange', input: <Radio.Group options={STATUS_OPTIONS} /> },
-    { name: 'remark', label: '备注', rules: [schemaRule(shape.remark)], input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} /> },
+    {
+      name: 'remark',
+      label: '备注',
+      rules: [schemaRule(shape.remark)],
+      input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} />,
+    },
   ];
 }

@@ -73,7 +73,12 @@ export default function DeptPage() {
       rowActions={
         canAdd
           ? (row, table) => (
-              <Button type="link" size="small" onClick={() => table.openAdd({ parentId: row.id, deptCategory: row.deptCategory, sort: 1, status: 1 })} data-testid={`${T}-row-add-child`}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => table.openAdd({ parentId: row.id, deptCategory: row.deptCategory, sort: 1, status: 1 })}
+                data-testid={`${T}-row-add-child`}
+              >
                 新增子项
               </Button>
             )

@@ -79,4 +79,3 @@ function DictItems({ kind, root, permissions }: { kind: DictKind; root: DictRow;
     </div>
   );
 }
-

@@ -8,7 +8,14 @@ export function SealTag({ value }: { value: number | null | undefined }) {
 }
 
 const sort: ColumnsType<DictRow>[number] = { key: 'sort', dataIndex: 'sort', title: '排序', width: 90, align: 'center' };
-const sealed: ColumnsType<DictRow>[number] = { key: 'isSealed', dataIndex: 'isSealed', title: '封存', width: 90, align: 'center', render: (v: number) => <SealTag value={v} /> };
+const sealed: ColumnsType<DictRow>[number] = {
+  key: 'isSealed',
+  dataIndex: 'isSealed',
+  title: '封存',
+  width: 90,
+  align: 'center',
+  render: (v: number) => <SealTag value={v} />,
+};
 
 /** The roots: 字典编号, 字典名称, 排序, 封存. */
 export const ROOT_COLUMNS: ColumnsType<DictRow> = [

@@ -7,7 +7,22 @@ import { itemBody, parentChoices } from './dictLogic';
 import { itemFields, ROOT_FIELDS } from './fields';
 
 const n = (id: string, dictValue: string, children: DictTreeNode[] = []): DictTreeNode =>
-  ({ id, parentId: '0', parentName: null, code: 'c', dictKey: id, dictValue, sort: 0, isSealed: 0, remark: null, version: 1, title: dictValue, key: id, value: id, children }) as DictRow as DictTreeNode;
+  ({
+    id,
+    parentId: '0',
+    parentName: null,
+    code: 'c',
+    dictKey: id,
+    dictValue,
+    sort: 0,
+    isSealed: 0,
+    remark: null,
+    version: 1,
+    title: dictValue,
+    key: id,
+    value: id,
+    children,
+  }) as DictRow as DictTreeNode;
 
 const FOREST = [n('1', '根', [n('2', '甲', [n('4', '甲一')]), n('3', '乙')])];
 
@@ -87,7 +102,12 @@ describe('上级字典 choices', () => {
 describe('item submit body', () => {
   const root = { id: '1', code: 'sex' };
   it('hangs an item without 上级字典 under the root, with the root’s code', () => {
-    expect(itemBody({ dictKey: '1', dictValue: '男', parentId: undefined, code: 'edited' }, root)).toEqual({ dictKey: '1', dictValue: '男', parentId: '1', code: 'sex' });
+    expect(itemBody({ dictKey: '1', dictValue: '男', parentId: undefined, code: 'edited' }, root)).toEqual({
+      dictKey: '1',
+      dictValue: '男',
+      parentId: '1',
+      code: 'sex',
+    });
     expect(itemBody({ parentId: null }, root)).toEqual({ parentId: '1', code: 'sex' });
     expect(itemBody({ parentId: '' }, root)).toEqual({ parentId: '1', code: 'sex' });
   });

@@ -47,7 +47,13 @@ const iconOptions = MENU_ICON_NAMES.map((name) => ({
 export function menuFields(parents: MenuChoice[], loadingParents: boolean): CrudFormField[] {
   return [
     { name: 'name', label: '菜单名称', required: true, rules: [schemaRule(shape.name)], input: <Input placeholder="请输入菜单名称" maxLength={255} /> },
-    { name: 'path', label: '路由地址', required: true, rules: [pathRule, schemaRule(shape.path)], input: <Input placeholder="请输入路由地址" maxLength={255} /> },
+    {
+      name: 'path',
+      label: '路由地址',
+      required: true,
+      rules: [pathRule, schemaRule(shape.path)],
+      input: <Input placeholder="请输入路由地址" maxLength={255} />,
+    },
     {
       name: 'parentId',
       label: '上级菜单',
@@ -58,7 +64,14 @@ export function menuFields(parents: MenuChoice[], loadingParents: boolean): Crud
       name: 'source',
       label: '菜单图标',
       rules: [schemaRule(shape.source)],
-      input: <AutoComplete allowClear options={iconOptions} placeholder="请输入菜单图标" showSearch={{ filterOption: (input, option) => String(option?.value ?? '').includes(input) }} />,
+      input: (
+        <AutoComplete
+          allowClear
+          options={iconOptions}
+          placeholder="请输入菜单图标"
+          showSearch={{ filterOption: (input, option) => String(option?.value ?? '').includes(input) }}
+        />
+      ),
     },
     { name: 'code', label: '菜单编号', required: true, rules: [schemaRule(shape.code)], input: <Input placeholder="请输入菜单编号" maxLength={255} /> },
     {
@@ -79,7 +92,12 @@ export function menuFields(parents: MenuChoice[], loadingParents: boolean): Crud
       input: <InputNumber placeholder="请输入菜单排序" min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />,
     },
     { name: 'isOpen', label: '新窗口', validateTrigger: 'onChange', input: <Radio.Group options={options(MENU_IS_OPEN_NAMES)} /> },
-    { name: 'remark', label: '菜单备注', rules: [schemaRule(shape.remark)], input: <Input.TextArea placeholder="请输入菜单备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} /> },
+    {
+      name: 'remark',
+      label: '菜单备注',
+      rules: [schemaRule(shape.remark)],
+      input: <Input.TextArea placeholder="请输入菜单备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} />,
+    },
   ];
 }
 

@@ -57,11 +57,16 @@ export default function MenuPage() {
       rowActions={(row, table) =>
         row.category === 1 &&
         can('menu_add') && (
-          <Button type="link" size="small" onClick={() => {
+          <Button
+            type="link"
+            size="small"
+            onClick={() => {
               // The parent may be newer than the cached tree (added in another tab): refresh 上级菜单's choices.
               void tree.refetch();
               table.openAdd(newMenuValues(row.id));
-            }} data-testid="menu-row-add-child">
+            }}
+            data-testid="menu-row-add-child"
+          >
             新增子项
           </Button>
         )

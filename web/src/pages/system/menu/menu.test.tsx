@@ -9,7 +9,11 @@ vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.f
 vi.mock('../../../api/http', async (original) => {
   const actual = await original<typeof import('../../../api/http')>();
   const fake = () => (globalThis as unknown as { __fake: ReturnType<typeof fakeServer> }).__fake.httpModule;
-  return { ...actual, get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])), request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])) };
+  return {
+    ...actual,
+    get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])),
+    request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])),
+  };
 });
 const { toast } = await import('../../../api/feedback');
 
@@ -35,7 +39,12 @@ const menu = (id: string, parentId: string, name: string, extra: Record<string, 
   ...extra,
 });
 
-const FOREST = [menu('1', '0', '系统管理', { hasChildren: true, children: [menu('2', '1', '参数管理', { children: [menu('3', '2', '新增', { category: 2, path: null })] })] })];
+const FOREST = [
+  menu('1', '0', '系统管理', {
+    hasChildren: true,
+    children: [menu('2', '1', '参数管理', { children: [menu('3', '2', '新增', { category: 2, path: null })] })],
+  }),
+];
 
 function setup() {
   const server = fakeServer({
@@ -64,7 +73,14 @@ describe('菜单管理', { timeout: 30_000 }, () => {
     expect(await check(pathRule, ' ', { category: 1 })).toBe('请输入路由地址');
     expect(await check(pathRule, undefined, { category: 2 })).toBeNull();
     expect(await check(pathRule, '/system/x', { category: 1 })).toBeNull();
-    expect(menuBody({ name: 'a', parentId: undefined, alias: ' ', path: ' /x ', remark: '' })).toEqual({ name: 'a', parentId: '', alias: null, path: '/x', source: null, remark: null });
+    expect(menuBody({ name: 'a', parentId: undefined, alias: ' ', path: ' /x ', remark: '' })).toEqual({
+      name: 'a',
+      parentId: '',
+      alias: null,
+      path: '/x',
+      source: null,
+      remark: null,
+    });
   });
 
   it('shows the menu tree with buttons as children, and 新增子项 opens 新增 under that menu', async () => {
@@ -89,7 +105,15 @@ describe('菜单管理', { timeout: 30_000 }, () => {
     fireEvent.change(within(form).getByPlaceholderText('请输入菜单编号'), { target: { value: 'child' } });
     fireEvent.click(screen.getByTestId('menu-form-submit'));
     await waitFor(() => expect(server.last('POST', '/api/blade-system/menu/submit')).toBeTruthy());
-    expect(server.last('POST', '/api/blade-system/menu/submit')!.body).toMatchObject({ parentId: '2', name: '子菜单', path: '/p/child', code: 'child', category: 1, sort: 1, isOpen: 1 });
+    expect(server.last('POST', '/api/blade-system/menu/submit')!.body).toMatchObject({
+      parentId: '2',
+      name: '子菜单',
+      path: '/p/child',
+      code: 'child',
+      category: 1,
+      sort: 1,
+      isOpen: 1,
+    });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('新增成功'));
   });
 

@@ -20,5 +20,10 @@ export const PARAM_FIELDS: CrudFormField[] = [
     rules: [schemaRule(shape.paramValue)],
     input: <Input.TextArea placeholder="请输入参数键值" autoSize={{ minRows: 3, maxRows: 12 }} />,
   },
-  { name: 'remark', label: '备注', rules: [schemaRule(shape.remark)], input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} /> },
+  {
+    name: 'remark',
+    label: '备注',
+    rules: [schemaRule(shape.remark)],
+    input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} />,
+  },
 ];

@@ -10,7 +10,13 @@ const shape = postSubmit.shape;
 export const POST_CATEGORY_OPTIONS = Object.entries(POST_CATEGORY_NAMES).map(([value, label]) => ({ value: Number(value), label }));
 
 export const POST_COLUMNS: ColumnsType<PostView> = [
-  { key: 'categoryName', dataIndex: 'categoryName', title: '岗位类型', width: 120, render: (v: string | null, row) => v ?? POST_CATEGORY_NAMES[row.category] ?? row.category },
+  {
+    key: 'categoryName',
+    dataIndex: 'categoryName',
+    title: '岗位类型',
+    width: 120,
+    render: (v: string | null, row) => v ?? POST_CATEGORY_NAMES[row.category] ?? row.category,
+  },
   { key: 'postCode', dataIndex: 'postCode', title: '岗位编号', width: 160, ellipsis: true },
   { key: 'postName', dataIndex: 'postName', title: '岗位名称', width: 200, ellipsis: true },
   { key: 'sort', dataIndex: 'sort', title: '岗位排序', width: 100, align: 'center' },
@@ -18,7 +24,11 @@ export const POST_COLUMNS: ColumnsType<PostView> = [
 ];
 
 export const POST_SEARCH: CrudSearchField[] = [
-  { name: 'category', label: '岗位类型', input: <Select allowClear placeholder="请选择岗位类型" options={POST_CATEGORY_OPTIONS} style={{ width: 160 }} data-testid="post-search-category" /> },
+  {
+    name: 'category',
+    label: '岗位类型',
+    input: <Select allowClear placeholder="请选择岗位类型" options={POST_CATEGORY_OPTIONS} style={{ width: 160 }} data-testid="post-search-category" />,
+  },
   { name: 'postCode', label: '岗位编号' },
   { name: 'postName', label: '岗位名称' },
 ];
@@ -42,5 +52,10 @@ export const POST_FIELDS: CrudFormField[] = [
     rules: [schemaRule(shape.sort)],
     input: <InputNumber placeholder="请输入岗位排序" min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />,
   },
-  { name: 'remark', label: '备注', rules: [schemaRule(shape.remark)], input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} /> },
+  {
+    name: 'remark',
+    label: '备注',
+    rules: [schemaRule(shape.remark)],
+    input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} />,
+  },
 ];

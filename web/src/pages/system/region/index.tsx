@@ -20,11 +20,19 @@ export default function RegionPage() {
   const provinces = useQuery({ queryKey: regionKeys.children(''), queryFn: ({ signal }) => getRegionChildren('', signal), staleTime: Infinity });
   const [loaded, setLoaded] = useState<ReadonlyMap<string, RegionNode[]>>(new Map());
   const [selected, setSelected] = useState<string>();
-  const detail = useQuery({ queryKey: regionKeys.detail(selected ?? ''), queryFn: ({ signal }) => getRegionDetail(selected!, signal), enabled: Boolean(selected) });
+  const detail = useQuery({
+    queryKey: regionKeys.detail(selected ?? ''),
+    queryFn: ({ signal }) => getRegionDetail(selected!, signal),
+    enabled: Boolean(selected),
+  });
 
   const loadChildren = async (code: string) => {
     if (loaded.has(code)) return;
-    const nodes = await client.fetchQuery({ queryKey: regionKeys.children(code), queryFn: ({ signal }) => getRegionChildren(code, signal), staleTime: Infinity });
+    const nodes = await client.fetchQuery({
+      queryKey: regionKeys.children(code),
+      queryFn: ({ signal }) => getRegionChildren(code, signal),
+      staleTime: Infinity,
+    });
     setLoaded((m) => new Map(m).set(code, nodes ?? []));
   };
 
@@ -69,13 +77,20 @@ export default function RegionPage() {
             <Descriptions column={1} bordered size="small" styles={{ label: { width: 140 } }}>
               <Descriptions.Item label="区划编号">{detail.data.code}</Descriptions.Item>
               <Descriptions.Item label="区划名称">{detail.data.name}</Descriptions.Item>
-              <Descriptions.Item label="上级区划">{detail.data.parentName ? `${detail.data.parentName}（${detail.data.parentCode}）` : '无（省级区划）'}</Descriptions.Item>
+              <Descriptions.Item label="上级区划">
+                {detail.data.parentName ? `${detail.data.parentName}（${detail.data.parentCode}）` : '无（省级区划）'}
+              </Descriptions.Item>
               <Descriptions.Item label="行政级别">{detail.data.levelName ?? detail.data.level}</Descriptions.Item>
               <Descriptions.Item label="行政区划代码">{detail.data.adcode}</Descriptions.Item>
               <Descriptions.Item label="排序">{detail.data.sort}</Descriptions.Item>
               <Descriptions.Item label="下级区划">{detail.data.hasChildren ? '有' : '无'}</Descriptions.Item>
             </Descriptions>
-            <Alert style={{ marginTop: 12 }} type="info" showIcon title="行政区划按国家标准(GB/T 2260)维护，此处仅供查看；机构的行政区划代码即上表中的“行政区划代码”。" />
+            <Alert
+              style={{ marginTop: 12 }}
+              type="info"
+              showIcon
+              title="行政区划按国家标准(GB/T 2260)维护，此处仅供查看；机构的行政区划代码即上表中的“行政区划代码”。"
+            />
           </>
         ) : (
           <LoadError />

@@ -28,7 +28,10 @@ const region = (code: string, name: string, level: number, hasChildren = true): 
 
 describe('region tree data', () => {
   it('nests loaded children and marks nodes without children as leaves', () => {
-    const data = regionTreeData([region('32', '江苏省', 1), region('11', '北京市', 1)], new Map([['32', [region('3201', '南京市', 2), region('320102', '玄武区', 3, false)]]]));
+    const data = regionTreeData(
+      [region('32', '江苏省', 1), region('11', '北京市', 1)],
+      new Map([['32', [region('3201', '南京市', 2), region('320102', '玄武区', 3, false)]]]),
+    );
     expect(data[0].children!.map((n) => n.title)).toEqual(['南京市', '玄武区']);
     expect(data[0].children![1].isLeaf).toBe(true);
     expect(data[1]).not.toHaveProperty('children');
@@ -40,9 +43,23 @@ describe('行政区划 screen', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.clearAllMocks();
     vi.mocked(api.getRegionChildren).mockImplementation(async (parent = '') =>
-      parent === '' ? [region('32', '江苏省', 1), region('33', '浙江省', 1)] : parent === '32' ? [region('3201', '南京市', 2), region('3205', '苏州市', 2)] : [],
+      parent === ''
+        ? [region('32', '江苏省', 1), region('33', '浙江省', 1)]
+        : parent === '32'
+          ? [region('3201', '南京市', 2), region('3205', '苏州市', 2)]
+          : [],
     );
-    vi.mocked(api.getRegionDetail).mockResolvedValue({ code: '3201', parentCode: '32', parentName: '江苏省', name: '南京市', level: 2, levelName: '市级', sort: 1, adcode: '320100', hasChildren: true });
+    vi.mocked(api.getRegionDetail).mockResolvedValue({
+      code: '3201',
+      parentCode: '32',
+      parentName: '江苏省',
+      name: '南京市',
+      level: 2,
+      levelName: '市级',
+      sort: 1,
+      adcode: '320100',
+      hasChildren: true,
+    });
   });
 
   it('lists the provinces; expanding one loads its cities; selecting a city shows its detail', async () => {

@@ -68,10 +68,15 @@ export function DatasourceModal({ tenant, onClose }: { tenant: TenantView | null
             ]
       }
     >
-      <Descriptions column={1} size="small" style={{ marginBottom: 16 }} items={[
-        { key: 'tenant', label: '租户', children: tenant ? `${tenant.tenantName}（${tenant.tenantId}）` : '' },
-        { key: 'ds', label: '当前数据源', children: bound ? tenant!.datasourceName : '主数据库（与平台共用）' },
-      ]} />
+      <Descriptions
+        column={1}
+        size="small"
+        style={{ marginBottom: 16 }}
+        items={[
+          { key: 'tenant', label: '租户', children: tenant ? `${tenant.tenantName}（${tenant.tenantId}）` : '' },
+          { key: 'ds', label: '当前数据源', children: bound ? tenant!.datasourceName : '主数据库（与平台共用）' },
+        ]}
+      />
       {bound ? (
         <Alert type="success" showIcon title="该租户的数据保存在其专属数据库中。" />
       ) : (

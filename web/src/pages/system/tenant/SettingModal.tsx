@@ -50,7 +50,13 @@ export function SettingModal({ tenant, onClose }: { tenant: TenantView | null; o
         </Button>,
       ]}
     >
-      <Alert type="info" showIcon style={{ marginBottom: 16 }} title={tenant ? `${tenant.tenantName}（${tenant.tenantId}）` : ''} description="账号额度为 -1 表示不限；过期后该租户的用户将无法登录；更换产品包后，租户各角色将只保留产品包内的菜单。" />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title={tenant ? `${tenant.tenantName}（${tenant.tenantId}）` : ''}
+        description="账号额度为 -1 表示不限；过期后该租户的用户将无法登录；更换产品包后，租户各角色将只保留产品包内的菜单。"
+      />
       <Form
         key={tenant ? `${tenant.id}:${tenant.version}` : 'none'}
         id="tenant-setting-form"
@@ -58,7 +64,9 @@ export function SettingModal({ tenant, onClose }: { tenant: TenantView | null; o
         data-testid="tenant-setting-form"
         labelCol={{ flex: '96px' }}
         wrapperCol={{ flex: 'auto' }}
-        initialValues={tenant ? { accountNumber: tenant.accountNumber, expireTime: toPicker(tenant.expireTime), packageId: tenant.packageId ?? undefined } : undefined}
+        initialValues={
+          tenant ? { accountNumber: tenant.accountNumber, expireTime: toPicker(tenant.expireTime), packageId: tenant.packageId ?? undefined } : undefined
+        }
         onFinish={submit}
       >
         {settingFields(packages.data ?? [], packages.isFetching).map((f) => (

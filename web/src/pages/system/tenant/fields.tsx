@@ -62,7 +62,13 @@ export function settingFields(packages: readonly TenantPackageView[], loading: b
 export function tenantFields(mode: DialogMode, packages: readonly TenantPackageView[], loading: boolean): CrudFormField[] {
   return [
     ...(mode === 'add' ? [] : [{ name: 'tenantId', label: '租户ID', input: <Input disabled /> }]),
-    { name: 'tenantName', label: '租户名称', required: true, rules: [schemaRule(shape.tenantName)], input: <Input placeholder="请输入租户名称" maxLength={50} /> },
+    {
+      name: 'tenantName',
+      label: '租户名称',
+      required: true,
+      rules: [schemaRule(shape.tenantName)],
+      input: <Input placeholder="请输入租户名称" maxLength={50} />,
+    },
     { name: 'linkman', label: '联系人', rules: [schemaRule(shape.linkman)], input: <Input placeholder="请输入联系人" maxLength={20} /> },
     { name: 'contactNumber', label: '联系电话', rules: [schemaRule(shape.contactNumber)], input: <Input placeholder="请输入联系电话" maxLength={20} /> },
     { name: 'address', label: '联系地址', rules: [schemaRule(shape.address)], input: <Input placeholder="请输入联系地址" maxLength={255} /> },

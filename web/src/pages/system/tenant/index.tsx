@@ -41,7 +41,8 @@ export default function TenantPage() {
         toFormValues={tenantFormValues}
         fromFormValues={tenantBody}
         onSaved={({ data }, mode) => {
-          if (mode === 'add' && data?.adminPassword) setIssued({ tenantId: data.tenantId, tenantName: data.tenantName, account: data.adminAccount ?? 'admin', password: data.adminPassword });
+          if (mode === 'add' && data?.adminPassword)
+            setIssued({ tenantId: data.tenantId, tenantName: data.tenantName, account: data.adminAccount ?? 'admin', password: data.adminPassword });
         }}
         rowActions={
           can('tenant_setting') || can('tenant_datasource')

@@ -9,7 +9,11 @@ import { quotaText, settingBody, tenantBody, tenantFormValues } from './tenantLo
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../api/system/tenant', async (original) => {
   const real = await original<typeof import('../../../api/system/tenant')>();
-  return { ...real, tenantSetting: vi.fn(), usePackageOptions: () => ({ data: [{ id: '5', packageName: '基础版', menuIds: '1', remark: null, version: 1 }], isFetching: false }) };
+  return {
+    ...real,
+    tenantSetting: vi.fn(),
+    usePackageOptions: () => ({ data: [{ id: '5', packageName: '基础版', menuIds: '1', remark: null, version: 1 }], isFetching: false }),
+  };
 });
 vi.mock('../../../api/system/datasource', () => ({
   bindTenantDatasource: vi.fn(),

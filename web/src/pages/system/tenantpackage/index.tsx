@@ -17,9 +17,20 @@ const COLUMNS: ColumnsType<TenantPackageView> = [
 ];
 
 export const PACKAGE_FIELDS: CrudFormField[] = [
-  { name: 'packageName', label: '产品包名称', required: true, rules: [schemaRule(shape.packageName)], input: <Input placeholder="请输入产品包名称" maxLength={50} /> },
+  {
+    name: 'packageName',
+    label: '产品包名称',
+    required: true,
+    rules: [schemaRule(shape.packageName)],
+    input: <Input placeholder="请输入产品包名称" maxLength={50} />,
+  },
   { name: 'menuIds', label: '菜单权限', required: true, rules: [schemaRule(shape.menuIds)], validateTrigger: 'onChange', input: <MenuTreePicker /> },
-  { name: 'remark', label: '备注', rules: [schemaRule(shape.remark)], input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} /> },
+  {
+    name: 'remark',
+    label: '备注',
+    rules: [schemaRule(shape.remark)],
+    input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} />,
+  },
 ];
 
 /**

@@ -5,7 +5,17 @@ export interface MenuPickNode {
 }
 
 /** The comma-separated menuIds of a package as a list (no blanks, no repeats). */
-export const splitIds = (value: unknown): string[] => (typeof value === 'string' ? [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))] : []);
+export const splitIds = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [
+        ...new Set(
+          value
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+      ]
+    : [];
 
 /** Parent of every node, and the descendants of every node. */
 function index(forest: readonly MenuPickNode[]) {

@@ -51,7 +51,17 @@ describe('package menu picking', () => {
   });
 });
 
-const node = (id: string, parentId: string, name: string, category: number, children: PackageMenuNode[] = []): PackageMenuNode => ({ id, parentId, code: name, name, category, title: name, key: id, value: id, children });
+const node = (id: string, parentId: string, name: string, category: number, children: PackageMenuNode[] = []): PackageMenuNode => ({
+  id,
+  parentId,
+  code: name,
+  name,
+  category,
+  title: name,
+  key: id,
+  value: id,
+  children,
+});
 
 describe('menu tree picker', { timeout: 30_000 }, () => {
   beforeEach(() => {
@@ -75,7 +85,9 @@ describe('menu tree picker', { timeout: 30_000 }, () => {
     const checkbox = (title: string) => screen.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
     expect(checkbox('我的一天').className).toContain('ant-tree-checkbox-checked');
     expect(checkbox('系统管理').className).not.toContain('ant-tree-checkbox-checked');
-    fireEvent.click(screen.getByText('用户管理').closest('.ant-tree-treenode')!.querySelector('.ant-tree-switcher')!.parentElement!.querySelector('.ant-tree-checkbox')!);
+    fireEvent.click(
+      screen.getByText('用户管理').closest('.ant-tree-treenode')!.querySelector('.ant-tree-switcher')!.parentElement!.querySelector('.ant-tree-checkbox')!,
+    );
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     expect(splitIds(onChange.mock.calls[0][0]).sort()).toEqual(['1', '10', '11', '12', '2']);
     fireEvent.click(screen.getByTestId('tenantpackage-menus-none'));

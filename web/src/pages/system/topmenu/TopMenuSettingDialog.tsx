@@ -22,7 +22,15 @@ export function TopMenuSettingDialog({ topMenus, onClose }: Props) {
   const ids = topMenus.map((t) => t.id);
   const setting = useTopMenuSetting(ids, true);
   return (
-    <Modal open title={`菜单配置：${topMenus.map((t) => t.name).join('、')}`} width={580} onCancel={onClose} mask={{ closable: false }} destroyOnHidden footer={null}>
+    <Modal
+      open
+      title={`菜单配置：${topMenus.map((t) => t.name).join('、')}`}
+      width={580}
+      onCancel={onClose}
+      mask={{ closable: false }}
+      destroyOnHidden
+      footer={null}
+    >
       <div data-testid="topmenu-setting">
         {setting.isError ? (
           <LoadError variant="banner" message="菜单数据加载失败" onRetry={setting.refetch} />
@@ -38,7 +46,15 @@ export function TopMenuSettingDialog({ topMenus, onClose }: Props) {
   );
 }
 
-function SettingForm({ topMenuIds, data, onClose }: { topMenuIds: string[]; data: NonNullable<ReturnType<typeof useTopMenuSetting>['data']>; onClose: () => void }) {
+function SettingForm({
+  topMenuIds,
+  data,
+  onClose,
+}: {
+  topMenuIds: string[];
+  data: NonNullable<ReturnType<typeof useTopMenuSetting>['data']>;
+  onClose: () => void;
+}) {
   const client = useQueryClient();
   const [checked, setChecked] = useState(() => knownKeys(indexTree(data.tree), data.keys));
   const [saving, setSaving] = useState(false);

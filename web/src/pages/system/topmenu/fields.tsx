@@ -23,7 +23,14 @@ export const TOP_MENU_FIELDS: CrudFormField[] = [
     name: 'source',
     label: '菜单图标',
     rules: [schemaRule(shape.source)],
-    input: <AutoComplete allowClear options={iconOptions} placeholder="请输入菜单图标" showSearch={{ filterOption: (input, option) => String(option?.value ?? '').includes(input) }} />,
+    input: (
+      <AutoComplete
+        allowClear
+        options={iconOptions}
+        placeholder="请输入菜单图标"
+        showSearch={{ filterOption: (input, option) => String(option?.value ?? '').includes(input) }}
+      />
+    ),
   },
   { name: 'path', label: '路由地址', rules: [schemaRule(shape.path)], input: <Input placeholder="请输入路由地址" maxLength={255} /> },
   {

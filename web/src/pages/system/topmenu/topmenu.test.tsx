@@ -7,11 +7,26 @@ vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.f
 vi.mock('../../../api/http', async (original) => {
   const actual = await original<typeof import('../../../api/http')>();
   const fake = () => (globalThis as unknown as { __fake: ReturnType<typeof fakeServer> }).__fake.httpModule;
-  return { ...actual, get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])), request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])) };
+  return {
+    ...actual,
+    get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])),
+    request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])),
+  };
 });
 const { toast } = await import('../../../api/feedback');
 
-const node = (id: string, name: string, children: unknown[] = []) => ({ id, parentId: '0', name, code: id, title: name, key: id, value: id, category: 1, hasChildren: children.length > 0, children });
+const node = (id: string, name: string, children: unknown[] = []) => ({
+  id,
+  parentId: '0',
+  name,
+  code: id,
+  title: name,
+  key: id,
+  value: id,
+  category: 1,
+  hasChildren: children.length > 0,
+  children,
+});
 const TOP = { id: '5', code: 'work', name: '工作台', source: 'appstore', path: null, sort: 1, version: 1, createTime: null, updateTime: null };
 
 function setup(granted = ['topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topmenu_view', 'topmenu_setting']) {

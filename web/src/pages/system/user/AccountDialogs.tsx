@@ -10,7 +10,19 @@ import { OneTimeSecretModal } from '../../../components/OneTimeSecretModal';
  * 角色配置: the roles the signed-in user may grant, as a tree; the ticked ones replace the selected
  * users' roles. With one user selected the dialog starts from that user's roles.
  */
-export function GrantDialog({ open, initial, saving, onCancel, onOk }: { open: boolean; initial: string[]; saving: boolean; onCancel: () => void; onOk: (roleIds: string[]) => void }) {
+export function GrantDialog({
+  open,
+  initial,
+  saving,
+  onCancel,
+  onOk,
+}: {
+  open: boolean;
+  initial: string[];
+  saving: boolean;
+  onCancel: () => void;
+  onOk: (roleIds: string[]) => void;
+}) {
   const roles = useRoleTree(open);
   const [checked, setChecked] = useState<string[] | null>(null);
   const value = checked ?? initial;

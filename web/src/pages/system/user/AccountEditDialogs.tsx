@@ -10,7 +10,23 @@ import { schemaRule } from '../../../components/crud/schemaRule';
 const accountShape = changeAccountSchema.shape;
 const passwordShape = setPasswordSchema.shape;
 
-function EditDialog({ title, open, saving, onCancel, formId, testId, children }: { title: string; open: boolean; saving: boolean; onCancel: () => void; formId: string; testId: string; children: React.ReactNode }) {
+function EditDialog({
+  title,
+  open,
+  saving,
+  onCancel,
+  formId,
+  testId,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  saving: boolean;
+  onCancel: () => void;
+  formId: string;
+  testId: string;
+  children: React.ReactNode;
+}) {
   return (
     <Modal
       open={open}
@@ -48,7 +64,14 @@ export function ChangeAccountDialog({ user, onClose, onSaved }: { user: UserView
       .finally(() => setSaving(false));
   };
   return (
-    <EditDialog title={user ? `修改账号 - ${user.realName ?? user.account}` : '修改账号'} open={Boolean(user)} saving={saving} onCancel={onClose} formId="user-account-form" testId="user-account">
+    <EditDialog
+      title={user ? `修改账号 - ${user.realName ?? user.account}` : '修改账号'}
+      open={Boolean(user)}
+      saving={saving}
+      onCancel={onClose}
+      formId="user-account-form"
+      testId="user-account"
+    >
       <Form id="user-account-form" data-testid="user-account-form" labelCol={{ flex: '96px' }} initialValues={{ account: user?.account }} onFinish={submit}>
         <Form.Item label="原账号">{user?.account}</Form.Item>
         <Form.Item name="account" label="新账号" required rules={[schemaRule(accountShape.account)]} validateTrigger="onBlur">
@@ -73,9 +96,30 @@ export function SetPasswordDialog({ user, onClose }: { user: UserView | null; on
       .finally(() => setSaving(false));
   };
   return (
-    <EditDialog title={user ? `设置密码 - ${user.realName ?? user.account}` : '设置密码'} open={Boolean(user)} saving={saving} onCancel={onClose} formId="user-password-form" testId="user-password">
+    <EditDialog
+      title={user ? `设置密码 - ${user.realName ?? user.account}` : '设置密码'}
+      open={Boolean(user)}
+      saving={saving}
+      onCancel={onClose}
+      formId="user-password-form"
+      testId="user-password"
+    >
       <Form id="user-password-form" data-testid="user-password-form" labelCol={{ flex: '96px' }} onFinish={submit}>
-        <Form.Item name="password" label="新密码" required rules={[schemaRule(passwordShape.password), { validator: async (_rule, value?: string) => { const problem = value ? passwordProblem(value) : null; if (problem) throw new Error(problem); } }]} validateTrigger="onBlur">
+        <Form.Item
+          name="password"
+          label="新密码"
+          required
+          rules={[
+            schemaRule(passwordShape.password),
+            {
+              validator: async (_rule, value?: string) => {
+                const problem = value ? passwordProblem(value) : null;
+                if (problem) throw new Error(problem);
+              },
+            },
+          ]}
+          validateTrigger="onBlur"
+        >
           <Input.Password placeholder="至少8位且包含字母和数字" maxLength={128} autoComplete="new-password" />
         </Form.Item>
         <Form.Item

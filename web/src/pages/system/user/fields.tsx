@@ -85,16 +85,7 @@ export function userFields(mode: DialogMode, options: UserFieldOptions): CrudFor
       required: true,
       validateTrigger: ['onChange', 'onBlur'],
       rules: [{ required: true, type: 'array', min: 1, message: USER_MSG.roleRequired }],
-      input: (
-        <TreeSelect
-          style={FULL}
-          treeData={options.roles}
-          multiple
-          treeDefaultExpandAll
-          placeholder="请选择所属角色"
-          data-testid="user-field-roles"
-        />
-      ),
+      input: <TreeSelect style={FULL} treeData={options.roles} multiple treeDefaultExpandAll placeholder="请选择所属角色" data-testid="user-field-roles" />,
     },
     {
       name: 'deptId',
@@ -125,16 +116,16 @@ export function userFields(mode: DialogMode, options: UserFieldOptions): CrudFor
       label: '人员标签',
       validateTrigger: 'onChange',
       input: (
-        <Select
-          allowClear
-          style={FULL}
-          placeholder="默认按所属机构"
-          options={Object.entries(PROFILE_TAG_NAMES).map(([value, label]) => ({ value, label }))}
-        />
+        <Select allowClear style={FULL} placeholder="默认按所属机构" options={Object.entries(PROFILE_TAG_NAMES).map(([value, label]) => ({ value, label }))} />
       ),
     },
     { name: 'code', label: '用户编号', rules: [schemaRule(shape.code)], input: <Input placeholder="请输入用户编号" maxLength={12} /> },
-    { name: 'seq', label: '用户排序', rules: [schemaRule(shape.seq)], input: <InputNumber style={FULL} min={0} max={1_000_000} precision={0} placeholder="请输入用户排序" /> },
+    {
+      name: 'seq',
+      label: '用户排序',
+      rules: [schemaRule(shape.seq)],
+      input: <InputNumber style={FULL} min={0} max={1_000_000} precision={0} placeholder="请输入用户排序" />,
+    },
     {
       name: 'isAddressBook',
       label: '通讯录显示',

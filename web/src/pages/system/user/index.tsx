@@ -95,7 +95,10 @@ export default function UserPage() {
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { 'data-testid': 'user-confirm-ok' } as Record<string, string>,
-      onOk: () => action().catch(tellUnhandled).finally(() => void refresh()),
+      onOk: () =>
+        action()
+          .catch(tellUnhandled)
+          .finally(() => void refresh()),
     });
   };
 
@@ -167,7 +170,12 @@ export default function UserPage() {
         </Button>
       )}
       {can('user_export') && (
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportFile((onProgress) => exportUsers(filters, onProgress))} data-testid="user-export">
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          onClick={() => void exportFile((onProgress) => exportUsers(filters, onProgress))}
+          data-testid="user-export"
+        >
           导出
         </Button>
       )}
@@ -225,7 +233,13 @@ export default function UserPage() {
           )}
         />
       </div>
-      <GrantDialog open={grant.open} initial={grant.initial} saving={granting} onCancel={() => setGrant((g) => ({ ...g, open: false }))} onOk={(ids) => void submitGrant(ids)} />
+      <GrantDialog
+        open={grant.open}
+        initial={grant.initial}
+        saving={granting}
+        onCancel={() => setGrant((g) => ({ ...g, open: false }))}
+        onOk={(ids) => void submitGrant(ids)}
+      />
       <ResetPasswordsModal answers={passwords} onClose={() => setPasswords(null)} />
       <ChangeAccountDialog user={accountOf} onClose={() => setAccountOf(null)} onSaved={() => void refresh()} />
       <SetPasswordDialog user={passwordOf} onClose={() => setPasswordOf(null)} />
@@ -235,7 +249,15 @@ export default function UserPage() {
 }
 
 /** The org tree: picking an org shows its users and those of the orgs below it; picking it again shows all. */
-function DeptPanel({ depts, selected, onSelect }: { depts: ReturnType<typeof useDeptTree>; selected: string | undefined; onSelect: (id: string | undefined) => void }) {
+function DeptPanel({
+  depts,
+  selected,
+  onSelect,
+}: {
+  depts: ReturnType<typeof useDeptTree>;
+  selected: string | undefined;
+  onSelect: (id: string | undefined) => void;
+}) {
   const [text, setText] = useState('');
   const tree = useMemo(() => filterTree(depts.data ?? [], text), [depts.data, text]);
   const expanded = useMemo(() => (text.trim() ? parentKeys(tree) : undefined), [tree, text]);
@@ -252,7 +274,14 @@ function DeptPanel({ depts, selected, onSelect }: { depts: ReturnType<typeof use
         ) : null
       }
     >
-      <Input.Search allowClear placeholder="输入机构名称过滤" value={text} onChange={(e) => setText(e.target.value)} style={{ marginBottom: 8 }} data-testid="user-dept-filter" />
+      <Input.Search
+        allowClear
+        placeholder="输入机构名称过滤"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        style={{ marginBottom: 8 }}
+        data-testid="user-dept-filter"
+      />
       <div className="user-screen__tree-scroll" data-testid="user-dept-tree">
         {depts.isPending ? (
           <Spin />

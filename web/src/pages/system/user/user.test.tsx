@@ -46,14 +46,25 @@ const api = vi.hoisted(() => ({
   enable: vi.fn(async () => '账号启用成功'),
   unlock: vi.fn(async () => '账号解封成功'),
   grant: vi.fn(async () => '角色配置成功,重新登录后生效'),
-  reset: vi.fn(async () => ({ msg: '密码已重置,新密码仅显示这一次,请妥善转交', passwords: [{ id: '1', account: 'a1', realName: '用户1', password: 'Xy12345678ab' }] })),
+  reset: vi.fn(async () => ({
+    msg: '密码已重置,新密码仅显示这一次,请妥善转交',
+    passwords: [{ id: '1', account: 'a1', realName: '用户1', password: 'Xy12345678ab' }],
+  })),
   exportUsers: vi.fn(async () => ({ blob: new Blob(['x']), name: '用户数据.xlsx' })),
   saveBlob: vi.fn(),
   changeAccount: vi.fn(async () => '更新成功'),
   setPassword: vi.fn(async () => '密码设置成功'),
 }));
 
-const node = (id: string, title: string, children: unknown[] = []) => ({ id, parentId: '0', title, key: id, value: id, hasChildren: children.length > 0, children });
+const node = (id: string, title: string, children: unknown[] = []) => ({
+  id,
+  parentId: '0',
+  title,
+  key: id,
+  value: id,
+  hasChildren: children.length > 0,
+  children,
+});
 const DEPTS = [node('1', '江苏省工商联', [node('2', '南京市工商联')])];
 const ROLES = [node('3', '工商联工作人员'), node('4', '商会工作人员')];
 
@@ -80,7 +91,20 @@ const { toast } = await import('../../../api/feedback');
 const { default: UserPage } = await import('./index');
 
 const ROWS = [user('1', 'a1'), user('2', 'a2', { status: 0, statusName: '禁用', locked: true, lockedUntil: '2026-01-01 10:00:00' })];
-const ALL_BUTTONS = ['user', 'user_add', 'user_edit', 'user_delete', 'user_view', 'user_role', 'user_reset', 'user_unlock', 'user_enable', 'user_disable', 'user_import', 'user_export'];
+const ALL_BUTTONS = [
+  'user',
+  'user_add',
+  'user_edit',
+  'user_delete',
+  'user_view',
+  'user_role',
+  'user_reset',
+  'user_unlock',
+  'user_enable',
+  'user_disable',
+  'user_import',
+  'user_export',
+];
 
 function renderPage(codes: string[] = ALL_BUTTONS) {
   const client = createQueryClient();
@@ -98,7 +122,13 @@ const rowOf = (id: string) => screen.getByTestId('user-table').querySelector(`tb
 
 beforeEach(() => {
   vi.clearAllMocks();
-  api.list.mockImplementation(async (query: Record<string, unknown>): Promise<PageResult<UserView>> => ({ records: ROWS, total: ROWS.length, size: Number(query.size), current: 1, pages: 1 }));
+  api.list.mockImplementation(async (query: Record<string, unknown>): Promise<PageResult<UserView>> => ({
+    records: ROWS,
+    total: ROWS.length,
+    size: Number(query.size),
+    current: 1,
+    pages: 1,
+  }));
 });
 
 describe('用户管理', { timeout: 20_000 }, () => {
@@ -108,14 +138,16 @@ describe('用户管理', { timeout: 20_000 }, () => {
     expect(within(rowOf('1')).getByTestId('user-status').textContent).toBe('启用');
     expect(within(rowOf('2')).getByTestId('user-status').textContent).toBe('禁用');
     expect(within(rowOf('2')).getByTestId('user-locked').textContent).toBe('已锁定');
-    for (const id of ['user-add', 'user-bulk-delete', 'user-grant', 'user-reset', 'user-unlock', 'user-enable', 'user-disable', 'user-import', 'user-export']) expect(screen.getByTestId(id)).toBeTruthy();
+    for (const id of ['user-add', 'user-bulk-delete', 'user-grant', 'user-reset', 'user-unlock', 'user-enable', 'user-disable', 'user-import', 'user-export'])
+      expect(screen.getByTestId(id)).toBeTruthy();
   });
 
   it('hides the buttons whose permission code the user lacks', async () => {
     renderPage(['user', 'user_enable']);
     await screen.findByText('a2');
     expect(screen.getByTestId('user-enable')).toBeTruthy();
-    for (const id of ['user-add', 'user-bulk-delete', 'user-grant', 'user-reset', 'user-unlock', 'user-disable', 'user-import', 'user-export']) expect(screen.queryByTestId(id)).toBeNull();
+    for (const id of ['user-add', 'user-bulk-delete', 'user-grant', 'user-reset', 'user-unlock', 'user-disable', 'user-import', 'user-export'])
+      expect(screen.queryByTestId(id)).toBeNull();
   });
 
   it('asks for a selection, then confirms 账号禁用 and tells the server’s answer', async () => {

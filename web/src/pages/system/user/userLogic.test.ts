@@ -14,7 +14,8 @@ const check = async (rule: FormRule, value: unknown, form: Record<string, unknow
   const r = typeof rule === 'function' ? rule({ getFieldValue: (n: string) => form[n] } as never) : rule;
   try {
     if ('validator' in r && r.validator) await (r.validator as Validator)({}, value);
-    else if ('required' in r && r.required && (value === undefined || (Array.isArray(value) && value.length < ((r as { min?: number }).min ?? 1)))) throw new Error(String(r.message));
+    else if ('required' in r && r.required && (value === undefined || (Array.isArray(value) && value.length < ((r as { min?: number }).min ?? 1))))
+      throw new Error(String(r.message));
     return null;
   } catch (e) {
     return (e as Error).message;
@@ -97,7 +98,17 @@ describe('user form', () => {
   });
 
   it('submits roles comma-separated, the birthday as text, cleared optional fields as empty, no passwords on edit', () => {
-    const values = { account: ' zhang3 ', realName: '张三', phone: '13912345678', roleIds: ['3', '4'], deptId: '7', birthday: dayjs('1990-05-06'), email: undefined, password: 'x', password2: 'x' };
+    const values = {
+      account: ' zhang3 ',
+      realName: '张三',
+      phone: '13912345678',
+      roleIds: ['3', '4'],
+      deptId: '7',
+      birthday: dayjs('1990-05-06'),
+      email: undefined,
+      password: 'x',
+      password2: 'x',
+    };
     const edit = userBody(values, true);
     expect(edit).toMatchObject({ account: 'zhang3', roleIds: '3,4', birthday: '1990-05-06', email: '', name: '', postId: '' });
     expect(edit).not.toHaveProperty('password');
@@ -114,7 +125,15 @@ describe('user form', () => {
 });
 
 describe('org tree filter', () => {
-  const node = (id: string, title: string, children: TreeOption[] = []): TreeOption => ({ id, parentId: '0', title, key: id, value: id, hasChildren: children.length > 0, children });
+  const node = (id: string, title: string, children: TreeOption[] = []): TreeOption => ({
+    id,
+    parentId: '0',
+    title,
+    key: id,
+    value: id,
+    hasChildren: children.length > 0,
+    children,
+  });
   const TREE = [node('1', '江苏省工商联', [node('2', '南京市工商联', [node('3', '南京市浙江商会')]), node('4', '苏州市工商联')])];
 
   it('keeps the matching orgs with their ancestors and unfolds them', () => {

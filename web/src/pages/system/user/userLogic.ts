@@ -57,12 +57,14 @@ export function userBody(values: Record<string, unknown>, editing: boolean): Rec
 }
 
 /** The confirmation must repeat the password (两次输入的密码不一致). */
-export const samePassword = (field: string): FormRule => ({ getFieldValue }) => ({
-  validator: async (_rule, value: unknown) => {
-    if (!value) throw new Error('请再次输入密码');
-    if (value !== getFieldValue(field)) throw new Error(USER_MSG.passwordMismatch);
-  },
-});
+export const samePassword =
+  (field: string): FormRule =>
+  ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      if (!value) throw new Error('请再次输入密码');
+      if (value !== getFieldValue(field)) throw new Error(USER_MSG.passwordMismatch);
+    },
+  });
 
 /** The label of a profile tag (工商联工作人员 / 商会工作人员). */
 export const profileTagName = (tag: string | null | undefined) => (tag ? (PROFILE_TAG_NAMES[tag] ?? tag) : '');

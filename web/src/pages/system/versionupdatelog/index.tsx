@@ -23,7 +23,15 @@ export default function VersionLogPage() {
         {
           name: 'updateType',
           label: '更新类型',
-          input: <Select allowClear placeholder="请选择更新类型" options={UPDATE_TYPE_OPTIONS} style={{ width: 160 }} data-testid="versionupdatelog-search-updateType" />,
+          input: (
+            <Select
+              allowClear
+              placeholder="请选择更新类型"
+              options={UPDATE_TYPE_OPTIONS}
+              style={{ width: 160 }}
+              data-testid="versionupdatelog-search-updateType"
+            />
+          ),
         },
       ]}
       dateRange={{ name: 'publishTime', label: '发布时间' }}

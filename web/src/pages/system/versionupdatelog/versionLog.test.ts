@@ -14,7 +14,16 @@ describe('version log page call', () => {
 });
 
 describe('version log form', () => {
-  const row: VersionLogView = { id: '1', versionNo: '1.2.3', title: 't', content: 'c', updateType: 2, updateTypeName: '优化', publishTime: '2026-03-04 05:06:07', version: 1 };
+  const row: VersionLogView = {
+    id: '1',
+    versionNo: '1.2.3',
+    title: 't',
+    content: 'c',
+    updateType: 2,
+    updateTypeName: '优化',
+    publishTime: '2026-03-04 05:06:07',
+    version: 1,
+  };
 
   it('edits 发布时间 as a date-time and sends it as yyyy-MM-dd HH:mm:ss', () => {
     const values = versionLogFormValues(row);

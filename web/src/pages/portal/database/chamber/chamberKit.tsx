@@ -7,7 +7,20 @@ export const dash = (v: unknown) => (v === null || v === undefined || v === '' ?
 
 /** What a field shows: a code or an org by its name. */
 const SHOWN_AS: Partial<Record<keyof typeof CHAMBER_FIELD_LABELS, string>> = { chamberType: 'chamberTypeName', deptId: 'deptName' };
-const DETAIL = ['name', 'adminName', 'chamberType', 'deptId', 'homeRegion', 'creditCode', 'presidentName', 'secretaryName', 'establishedDate', 'memberCount', 'address', 'remark'] as const;
+const DETAIL = [
+  'name',
+  'adminName',
+  'chamberType',
+  'deptId',
+  'homeRegion',
+  'creditCode',
+  'presidentName',
+  'secretaryName',
+  'establishedDate',
+  'memberCount',
+  'address',
+  'remark',
+] as const;
 
 /** A chamber's information as its detail shows it, under the contract's labels: [the row's field, label]. */
 export const CHAMBER_DETAIL: Array<[string, string]> = DETAIL.map((f) => [SHOWN_AS[f] ?? f, CHAMBER_FIELD_LABELS[f]]);

@@ -3,7 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Drawer, Empty, Input, Select, Spin, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CHAMBER_FIELD_LABELS, CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, chamberSaveSimple } from '@gsl/contract';
-import { chamberDetail, chamberLeaders, chamberLog, inboundChamberApi, readOnlyChamberApi, type ChamberLeaderRow, type ChamberRow, type LeaderList } from '../../../../api/member';
+import {
+  chamberDetail,
+  chamberLeaders,
+  chamberLog,
+  inboundChamberApi,
+  readOnlyChamberApi,
+  type ChamberLeaderRow,
+  type ChamberRow,
+  type LeaderList,
+} from '../../../../api/member';
 import { useCan } from '../../../../components/Access';
 import { CrudTable } from '../../../../components/crud/CrudTable';
 import { schemaRule } from '../../../../components/crud/schemaRule';
@@ -39,11 +48,7 @@ function Leaders({ list, chamberId }: { list: LeaderList; chamberId: string }) {
         { key: 'phone', dataIndex: 'phone', title: '手机号码', width: 130, render: dash },
       ]}
       locale={{
-        emptyText: q.isError ? (
-          <LoadError onRetry={q.refetch} />
-        ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
-        ),
+        emptyText: q.isError ? <LoadError onRetry={q.refetch} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />,
       }}
     />
   );
@@ -64,7 +69,10 @@ export function ChamberDrawer({ id, onClose }: { id: string | undefined; onClose
       ) : (
         <>
           <Descriptions bordered size="small" column={2} items={CHAMBER_DETAIL.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))} />
-          <Tabs style={{ marginTop: 12 }} items={LEADER_TABS.map(([list, label]) => ({ key: list, label, children: <Leaders list={list} chamberId={row.id} /> }))} />
+          <Tabs
+            style={{ marginTop: 12 }}
+            items={LEADER_TABS.map(([list, label]) => ({ key: list, label, children: <Leaders list={list} chamberId={row.id} /> }))}
+          />
         </>
       )}
     </Drawer>
@@ -83,9 +91,19 @@ const s = chamberSaveSimple.shape;
 /** 外省在苏商会 登记 (save-simple): 名称 is kept as 登记名称, 商会名称 becomes the shown name (§3). */
 const INBOUND_FIELDS: CrudFormField[] = [
   { name: 'name', label: '登记名称', required: true, rules: [schemaRule(s.name)], input: <Input placeholder="请输入登记名称" maxLength={200} /> },
-  { name: 'chamberName', label: '商会名称', rules: [schemaRule(s.chamberName)], input: <Input placeholder="请输入商会名称（不填则同登记名称）" maxLength={200} /> },
+  {
+    name: 'chamberName',
+    label: '商会名称',
+    rules: [schemaRule(s.chamberName)],
+    input: <Input placeholder="请输入商会名称（不填则同登记名称）" maxLength={200} />,
+  },
   { name: 'homeRegion', label: '籍贯地区', rules: [schemaRule(s.homeRegion)], input: <Input placeholder="请输入籍贯地区" maxLength={100} /> },
-  { name: 'remark', label: '备注', rules: [schemaRule(s.remark)], input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} /> },
+  {
+    name: 'remark',
+    label: '备注',
+    rules: [schemaRule(s.remark)],
+    input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={500} />,
+  },
 ];
 
 const byName: CrudSearchField = { name: 'name', label: CHAMBER_FIELD_LABELS.name };
@@ -166,7 +184,12 @@ export default function ChamberPage() {
                 api={inboundChamberApi}
                 columns={[chamberNameColumn(openRow), chamberColumn('adminName', 220), ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
                 fields={INBOUND_FIELDS}
-                toFormValues={(row) => ({ name: row.adminName ?? row.name, chamberName: row.name, homeRegion: row.homeRegion ?? undefined, remark: row.remark ?? undefined })}
+                toFormValues={(row) => ({
+                  name: row.adminName ?? row.name,
+                  chamberName: row.name,
+                  homeRegion: row.homeRegion ?? undefined,
+                  remark: row.remark ?? undefined,
+                })}
                 search={[byName, byRegion]}
                 permissions={{ add: 'chamber_add', edit: 'chamber_edit', delete: 'chamber_delete' }}
                 rowActions={rowActions}

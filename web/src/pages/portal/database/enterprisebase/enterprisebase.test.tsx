@@ -18,11 +18,40 @@ const { default: EnterpriseBasePage } = await import('./index');
 
 const EB = '/api/aoc-service/enterprisebase';
 const ENTERPRISE = {
-  id: '61', unionId: 'E0001', deptId: '1', deptName: '南京市工商联', name: '南京云帆科技有限公司', creditCode: '91350100M000100Y43', legalPerson: '张三',
-  registeredCapital: 1000, establishedDate: '2015-03-01', businessScope: '软件开发', address: '南京市玄武区', status: 1, statusName: '存续', enterpriseType: null,
-  enterpriseTypeName: null, industry: '软件', regionCode: null, remark: null, version: 4, createTime: '2024-06-01 10:00:00', updateTime: null,
+  id: '61',
+  unionId: 'E0001',
+  deptId: '1',
+  deptName: '南京市工商联',
+  name: '南京云帆科技有限公司',
+  creditCode: '91350100M000100Y43',
+  legalPerson: '张三',
+  registeredCapital: 1000,
+  establishedDate: '2015-03-01',
+  businessScope: '软件开发',
+  address: '南京市玄武区',
+  status: 1,
+  statusName: '存续',
+  enterpriseType: null,
+  enterpriseTypeName: null,
+  industry: '软件',
+  regionCode: null,
+  remark: null,
+  version: 4,
+  createTime: '2024-06-01 10:00:00',
+  updateTime: null,
 };
-const EQUITY = { id: '81', enterpriseId: '61', deptId: '1', shareholder: '张三', shareholderType: 1, shareholderTypeName: '自然人股东', subscribedAmount: 600, ratio: 60, subscribedDate: null, version: 1 };
+const EQUITY = {
+  id: '81',
+  enterpriseId: '61',
+  deptId: '1',
+  shareholder: '张三',
+  shareholderType: 1,
+  shareholderTypeName: '自然人股东',
+  subscribedAmount: 600,
+  ratio: 60,
+  subscribedDate: null,
+  version: 1,
+};
 const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const ALL = ['profile_enterprise', 'profile_enterprise_add', 'profile_enterprise_edit', 'profile_enterprise_delete', 'profile_enterprise_view'];
 

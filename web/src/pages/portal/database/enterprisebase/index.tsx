@@ -2,7 +2,15 @@ import { useState } from 'react';
 import { Alert, Button, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
-  CREDIT_FIELDS, ENTERPRISE_BASE_STATUS, ENTERPRISE_CONTACT_FIELDS, ENTERPRISE_FIELDS, ENTERPRISE_TYPES, EQUITY_FIELDS, INVESTMENT_FIELDS, IP_FIELDS, PENALTY_FIELDS,
+  CREDIT_FIELDS,
+  ENTERPRISE_BASE_STATUS,
+  ENTERPRISE_CONTACT_FIELDS,
+  ENTERPRISE_FIELDS,
+  ENTERPRISE_TYPES,
+  EQUITY_FIELDS,
+  INVESTMENT_FIELDS,
+  IP_FIELDS,
+  PENALTY_FIELDS,
 } from '@gsl/contract';
 import { enterpriseBaseApi, sectionApi, sectionList, type ProfileRow } from '../../../../api/profile';
 import { CrudTable } from '../../../../components/crud/CrudTable';
@@ -33,12 +41,81 @@ const SEARCH: CrudSearchField[] = [
 type SectionSpec = { key: string; label: string; fields: typeof F; columns: Array<string | [string, number]> };
 /** The enterprise profile's sections (specification §3 "Enterprise profile"). */
 export const ENTERPRISE_SECTIONS: SectionSpec[] = [
-  { key: 'contact', label: '联系人', fields: ENTERPRISE_CONTACT_FIELDS, columns: [['name', 110], ['post', 120], ['phone', 130], ['tel', 140], ['email', 180], ['remark', 160]] },
-  { key: 'equity', label: '股权', fields: EQUITY_FIELDS, columns: [['shareholder', 220], ['shareholderType', 110], ['subscribedAmount', 150], ['ratio', 120], ['subscribedDate', 130]] },
-  { key: 'investment', label: '对外投资', fields: INVESTMENT_FIELDS, columns: [['enterpriseName', 220], ['creditCode', 190], ['amount', 130], ['ratio', 110], ['investDate', 110]] },
-  { key: 'ip', label: '知识产权', fields: IP_FIELDS, columns: [['ipType', 110], ['name', 200], ['regNo', 150], ['applyDate', 110], ['grantDate', 110], ['status', 100]] },
-  { key: 'credit', label: '信用', fields: CREDIT_FIELDS, columns: [['creditType', 140], ['grade', 100], ['agency', 200], ['ratedDate', 110], ['remark', 160]] },
-  { key: 'penalty', label: '行政处罚', fields: PENALTY_FIELDS, columns: [['decisionNo', 180], ['authority', 160], ['reason', 200], ['content', 200], ['amount', 130], ['penaltyDate', 110]] },
+  {
+    key: 'contact',
+    label: '联系人',
+    fields: ENTERPRISE_CONTACT_FIELDS,
+    columns: [
+      ['name', 110],
+      ['post', 120],
+      ['phone', 130],
+      ['tel', 140],
+      ['email', 180],
+      ['remark', 160],
+    ],
+  },
+  {
+    key: 'equity',
+    label: '股权',
+    fields: EQUITY_FIELDS,
+    columns: [
+      ['shareholder', 220],
+      ['shareholderType', 110],
+      ['subscribedAmount', 150],
+      ['ratio', 120],
+      ['subscribedDate', 130],
+    ],
+  },
+  {
+    key: 'investment',
+    label: '对外投资',
+    fields: INVESTMENT_FIELDS,
+    columns: [
+      ['enterpriseName', 220],
+      ['creditCode', 190],
+      ['amount', 130],
+      ['ratio', 110],
+      ['investDate', 110],
+    ],
+  },
+  {
+    key: 'ip',
+    label: '知识产权',
+    fields: IP_FIELDS,
+    columns: [
+      ['ipType', 110],
+      ['name', 200],
+      ['regNo', 150],
+      ['applyDate', 110],
+      ['grantDate', 110],
+      ['status', 100],
+    ],
+  },
+  {
+    key: 'credit',
+    label: '信用',
+    fields: CREDIT_FIELDS,
+    columns: [
+      ['creditType', 140],
+      ['grade', 100],
+      ['agency', 200],
+      ['ratedDate', 110],
+      ['remark', 160],
+    ],
+  },
+  {
+    key: 'penalty',
+    label: '行政处罚',
+    fields: PENALTY_FIELDS,
+    columns: [
+      ['decisionNo', 180],
+      ['authority', 160],
+      ['reason', 200],
+      ['content', 200],
+      ['amount', 130],
+      ['penaltyDate', 110],
+    ],
+  },
 ];
 
 /** The shareholders' ratios added up (the server refuses a total over 100%); refreshed with every write of the section. */
@@ -49,7 +126,9 @@ export function EquityTotal({ enterpriseId }: { enterpriseId: string }) {
   });
   if (!rows.data?.length) return null;
   const total = Math.round(rows.data.reduce((sum, r) => sum + Number(r.ratio ?? 0), 0) * 10_000) / 10_000;
-  return <Alert className="profile-filter" type={total > 100 ? 'error' : 'info'} showIcon title={`持股比例合计：${total}%`} data-testid="enterprise-equity-total" />;
+  return (
+    <Alert className="profile-filter" type={total > 100 ? 'error' : 'info'} showIcon title={`持股比例合计：${total}%`} data-testid="enterprise-equity-total" />
+  );
 }
 
 const TABS: ProfileTab[] = ENTERPRISE_SECTIONS.map((s) => ({
@@ -92,7 +171,20 @@ export default function EnterpriseBasePage() {
         testId="enterprisebase"
         api={enterpriseBaseApi}
         columns={[
-          ...columnsOf(F, [['name', 220, 120], ['creditCode', 190, 150], ['legalPerson', 100, 87], ['registeredCapital', 130], ['establishedDate', 110, 105], ['enterpriseType', 110, 80], ['industry', 120, 80], ['status', 90]], name),
+          ...columnsOf(
+            F,
+            [
+              ['name', 220, 120],
+              ['creditCode', 190, 150],
+              ['legalPerson', 100, 87],
+              ['registeredCapital', 130],
+              ['establishedDate', 110, 105],
+              ['enterpriseType', 110, 80],
+              ['industry', 120, 80],
+              ['status', 90],
+            ],
+            name,
+          ),
           { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 160, minWidth: 100, render: (v: string | null) => v ?? '-' },
         ]}
         fields={formFieldsOf(F, 'enterprisebase', ENTERPRISE_FORM_NAMES)}
@@ -110,7 +202,16 @@ export default function EnterpriseBasePage() {
           </Button>
         )}
       />
-      <ProfileDrawer kind="enterprise" id={open} title="企业档案" fields={F} names={ENTERPRISE_FORM_NAMES} tabs={TABS} onClose={() => setOpen(undefined)} testId="enterprise-profile" />
+      <ProfileDrawer
+        kind="enterprise"
+        id={open}
+        title="企业档案"
+        fields={F}
+        names={ENTERPRISE_FORM_NAMES}
+        tabs={TABS}
+        onClose={() => setOpen(undefined)}
+        testId="enterprise-profile"
+      />
     </div>
   );
 }

@@ -55,7 +55,14 @@ export default function MemberLogPage() {
       <Card size="small">
         <Form form={form} layout="inline" onFinish={apply} data-testid="member-log-search" className="member-db__search">
           <Form.Item name="tags" label="记录类型">
-            <Select mode="multiple" allowClear placeholder="全部" style={{ minWidth: 200 }} options={MEMBER_KINDS.map((k) => ({ value: k, label: MEMBER_KIND_LABELS[k] }))} data-testid="member-log-tags" />
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder="全部"
+              style={{ minWidth: 200 }}
+              options={MEMBER_KINDS.map((k) => ({ value: k, label: MEMBER_KIND_LABELS[k] }))}
+              data-testid="member-log-tags"
+            />
           </Form.Item>
           <Form.Item name="mode" label="操作类型">
             <Select allowClear placeholder="全部" style={{ width: 110 }} options={Object.entries(LOG_MODES).map(([value, label]) => ({ value, label }))} />

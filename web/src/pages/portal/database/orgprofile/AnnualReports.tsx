@@ -34,7 +34,10 @@ export function AnnualReports({ deptId }: { deptId: string }) {
       okText: '确定',
       cancelText: '取消',
       okButtonProps: { 'data-testid': 'annual-report-submit-confirm' } as Record<string, string>,
-      onOk: () => annualReportTransition('report', { id: row.id, version: row.version }).then(({ msg }) => toast.success(msg), tellUnhandled).finally(done),
+      onOk: () =>
+        annualReportTransition('report', { id: row.id, version: row.version })
+          .then(({ msg }) => toast.success(msg), tellUnhandled)
+          .finally(done),
     });
 
   const sendBack = () => {
@@ -60,11 +63,19 @@ export function AnnualReports({ deptId }: { deptId: string }) {
         columns={[
           { key: 'year', dataIndex: 'year', title: '年度', width: 80 },
           { key: 'title', dataIndex: 'title', title: '报告标题', width: 240, ellipsis: true },
-          { key: 'status', dataIndex: 'status', title: '状态', width: 90, render: (_: unknown, r: AnnualReport) => <Tag color={STATUS_COLORS[r.status]}>{r.statusName ?? '-'}</Tag> },
+          {
+            key: 'status',
+            dataIndex: 'status',
+            title: '状态',
+            width: 90,
+            render: (_: unknown, r: AnnualReport) => <Tag color={STATUS_COLORS[r.status]}>{r.statusName ?? '-'}</Tag>,
+          },
           { key: 'submitTime', dataIndex: 'submitTime', title: '提交时间', width: 170, render: (v: string | null) => v ?? '-' },
           { key: 'returnReason', dataIndex: 'returnReason', title: '退回原因', width: 200, ellipsis: true, render: (v: string | null) => v ?? '-' },
         ]}
-        fields={(mode) => formFieldsOf(ANNUAL_REPORT_FIELDS, 'annual-report').map((f) => (mode === 'edit' && f.name === 'year' ? { ...f, input: <Input disabled /> } : f))}
+        fields={(mode) =>
+          formFieldsOf(ANNUAL_REPORT_FIELDS, 'annual-report').map((f) => (mode === 'edit' && f.name === 'year' ? { ...f, input: <Input disabled /> } : f))
+        }
         permissions={{ add: 'profile_org_edit', edit: 'profile_org_edit', delete: 'profile_org_delete', view: 'profile_org_view' }}
         toFormValues={(row) => formValuesOf(ANNUAL_REPORT_FIELDS, row as ProfileRow)}
         addValues={() => ({ year: new Date().getFullYear() - 1 })}
@@ -100,7 +111,15 @@ export function AnnualReports({ deptId }: { deptId: string }) {
         okButtonProps={{ danger: true, ...({ 'data-testid': 'annual-report-return-ok' } as Record<string, string>) }}
         destroyOnHidden
       >
-        <Input.TextArea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} showCount autoSize={{ minRows: 3, maxRows: 6 }} placeholder="请输入退回原因" data-testid="annual-report-reason" />
+        <Input.TextArea
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          maxLength={500}
+          showCount
+          autoSize={{ minRows: 3, maxRows: 6 }}
+          placeholder="请输入退回原因"
+          data-testid="annual-report-reason"
+        />
       </Modal>
     </>
   );

@@ -14,15 +14,55 @@ const F = ORG_PROFILE_FIELDS;
 /** The org profile's parts edited as forms (the rest are sections with rows). */
 export const ORG_FORM_PARTS: Record<'basic' | 'introduction' | 'party' | 'contact', string[]> = {
   basic: [
-    'name', 'englishName', 'orgCode', 'creditCode', 'promoter', 'registrationAuthority', 'representative', 'registrationInfo', 'competentUnit', 'legalPersonType',
-    'status', 'level', 'nature', 'registeredFund', 'orgType', 'regionCode', 'chamberType', 'certValidFrom', 'certValidTo', 'establishedDate', 'registeredDate',
-    'zipCode', 'relation', 'address', 'registeredAddress', 'reasonNotRegistered', 'duties', 'changes', 'purpose', 'businessScope', 'logo',
+    'name',
+    'englishName',
+    'orgCode',
+    'creditCode',
+    'promoter',
+    'registrationAuthority',
+    'representative',
+    'registrationInfo',
+    'competentUnit',
+    'legalPersonType',
+    'status',
+    'level',
+    'nature',
+    'registeredFund',
+    'orgType',
+    'regionCode',
+    'chamberType',
+    'certValidFrom',
+    'certValidTo',
+    'establishedDate',
+    'registeredDate',
+    'zipCode',
+    'relation',
+    'address',
+    'registeredAddress',
+    'reasonNotRegistered',
+    'duties',
+    'changes',
+    'purpose',
+    'businessScope',
+    'logo',
   ],
   introduction: ['introduction'],
   party: ['partyOrgName', 'partyMemberCount', 'partyBuilding'],
   contact: ['contactPerson', 'contactPhone', 'email', 'website', 'fax'],
 };
-const WIDE = new Set(['registrationInfo', 'reasonNotRegistered', 'duties', 'changes', 'purpose', 'businessScope', 'introduction', 'partyBuilding', 'address', 'registeredAddress', 'logo']);
+const WIDE = new Set([
+  'registrationInfo',
+  'reasonNotRegistered',
+  'duties',
+  'changes',
+  'purpose',
+  'businessScope',
+  'introduction',
+  'partyBuilding',
+  'address',
+  'registeredAddress',
+  'logo',
+]);
 
 /**
  * One part of the org profile as a form: its fields by their contract description, saved with the
@@ -59,7 +99,15 @@ export function OrgForm({ profile, names, testId }: { profile: OrgProfile; names
         {names.map((n) => {
           const f = formFieldOf(n, F[n], 'orgprofile');
           return (
-            <Form.Item key={n} name={n} label={f.label} required={f.required} rules={f.rules} validateTrigger={f.validateTrigger ?? 'onBlur'} className={WIDE.has(n) ? 'org-form__wide' : undefined}>
+            <Form.Item
+              key={n}
+              name={n}
+              label={f.label}
+              required={f.required}
+              rules={f.rules}
+              validateTrigger={f.validateTrigger ?? 'onBlur'}
+              className={WIDE.has(n) ? 'org-form__wide' : undefined}
+            >
               {editable ? f.input : readOnlyControl(f.input)}
             </Form.Item>
           );

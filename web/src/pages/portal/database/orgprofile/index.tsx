@@ -1,7 +1,14 @@
 import { useMemo, useState } from 'react';
 import { Empty, Segmented, Spin, Tabs, Tree } from 'antd';
 import {
-  DEPT_CATEGORY_NAMES, ORG_BRANCH_FIELDS, ORG_DEPARTMENT_FIELDS, ORG_HONOUR_FIELDS, ORG_LEADER_FIELDS, ORG_MEMBER_STAT_FIELDS, ORG_OPERATING_FIELDS, type DeptTreeNode,
+  DEPT_CATEGORY_NAMES,
+  ORG_BRANCH_FIELDS,
+  ORG_DEPARTMENT_FIELDS,
+  ORG_HONOUR_FIELDS,
+  ORG_LEADER_FIELDS,
+  ORG_MEMBER_STAT_FIELDS,
+  ORG_OPERATING_FIELDS,
+  type DeptTreeNode,
 } from '@gsl/contract';
 import { useOrgProfile, useOrgStatistics, type MemberStatistic } from '../../../../api/profile';
 import { useDeptTree } from '../../../../api/system/dept';
@@ -24,7 +31,12 @@ interface OrgNode {
   children: OrgNode[];
 }
 const toNodes = (nodes: DeptTreeNode[]): OrgNode[] =>
-  nodes.map((n) => ({ key: n.id, title: HAS_PROFILE.has(n.deptCategory) ? n.title : `${n.title}(${DEPT_CATEGORY_NAMES[n.deptCategory] ?? ''})`, selectable: HAS_PROFILE.has(n.deptCategory), children: toNodes(n.children ?? []) }));
+  nodes.map((n) => ({
+    key: n.id,
+    title: HAS_PROFILE.has(n.deptCategory) ? n.title : `${n.title}(${DEPT_CATEGORY_NAMES[n.deptCategory] ?? ''})`,
+    selectable: HAS_PROFILE.has(n.deptCategory),
+    children: toNodes(n.children ?? []),
+  }));
 const firstSelectable = (nodes: OrgNode[]): string | undefined => {
   for (const n of nodes) {
     if (n.selectable) return n.key;
@@ -49,9 +61,18 @@ function Statistics({ deptId }: { deptId: string }) {
   return (
     <div className="org-stat" data-testid="org-stat">
       <div className="org-stat__legend">
-        <span><i className="org-stat__e" />企业会员</span>
-        <span><i className="org-stat__g" />团体会员</span>
-        <span><i className="org-stat__p" />个人会员</span>
+        <span>
+          <i className="org-stat__e" />
+          企业会员
+        </span>
+        <span>
+          <i className="org-stat__g" />
+          团体会员
+        </span>
+        <span>
+          <i className="org-stat__p" />
+          个人会员
+        </span>
       </div>
       {statisticBars(stats.data).map((r) => (
         <div className="org-stat__row" key={r.year} data-testid={`org-stat-${r.year}`}>
@@ -74,13 +95,30 @@ function Leaders({ deptId }: { deptId: string }) {
   const [current, setCurrent] = useState<'1' | '0'>('1');
   return (
     <>
-      <Segmented className="profile-filter" options={[{ value: '1', label: '现任' }, { value: '0', label: '往届' }]} value={current} onChange={(v) => setCurrent(v as '1' | '0')} data-testid="org-leader-term" />
+      <Segmented
+        className="profile-filter"
+        options={[
+          { value: '1', label: '现任' },
+          { value: '0', label: '往届' },
+        ]}
+        value={current}
+        onChange={(v) => setCurrent(v as '1' | '0')}
+        data-testid="org-leader-term"
+      />
       <SectionTable
         kind="org"
         section="leader"
         parentId={deptId}
         fields={ORG_LEADER_FIELDS}
-        columns={[['termNo', 80], ['name', 110], ['post', 140], ['startDate', 120], ['endDate', 120], ['isCurrent', 90], ['sort', 70]]}
+        columns={[
+          ['termNo', 80],
+          ['name', 110],
+          ['post', 140],
+          ['startDate', 120],
+          ['endDate', 120],
+          ['isCurrent', 90],
+          ['sort', 70],
+        ]}
         testId="org-leader"
         filters={current === '1' ? { isCurrent: 1 } : { isCurrent_ne: 1 }}
         addValues={() => ({ isCurrent: current === '1' ? 1 : 0 })}
@@ -101,9 +139,7 @@ function OrgProfileView({ deptId }: { deptId: string }) {
     );
   }
   if (profile.isError || !profile.data) {
-    return (
-      <LoadError testId="orgprofile-error" onRetry={profile.refetch} />
-    );
+    return <LoadError testId="orgprofile-error" onRetry={profile.refetch} />;
   }
   const p = profile.data;
   const section = (key: string, fields: typeof ORG_BRANCH_FIELDS, columns: Array<string | [string, number]>) => (
@@ -121,16 +157,67 @@ function OrgProfileView({ deptId }: { deptId: string }) {
           tab('basic', '基本信息', <OrgForm profile={p} names={ORG_FORM_PARTS.basic} testId="orgprofile-basic" />),
           tab('introduction', '简介', <OrgForm profile={p} names={ORG_FORM_PARTS.introduction} testId="orgprofile-introduction" />),
           tab('leader', '领导班子', <Leaders deptId={deptId} />),
-          tab('operating', '经营情况', section('operating', ORG_OPERATING_FIELDS, [['year', 80], ['income', 120], ['expenditure', 120], ['assets', 130], ['staffCount', 130], ['eventCount', 120], ['remark', 160]])),
-          tab('department', '秘书处部门', section('department', ORG_DEPARTMENT_FIELDS, [['name', 160], ['head', 100], ['phone', 140], ['staffCount', 80], ['duties', 220], ['sort', 70]])),
-          tab('branch', '分支机构', section('branch', ORG_BRANCH_FIELDS, [['name', 220], ['head', 100], ['address', 220], ['establishedDate', 110], ['phone', 140]])),
-          tab('memberstat', '会员数据概况', (
+          tab(
+            'operating',
+            '经营情况',
+            section('operating', ORG_OPERATING_FIELDS, [
+              ['year', 80],
+              ['income', 120],
+              ['expenditure', 120],
+              ['assets', 130],
+              ['staffCount', 130],
+              ['eventCount', 120],
+              ['remark', 160],
+            ]),
+          ),
+          tab(
+            'department',
+            '秘书处部门',
+            section('department', ORG_DEPARTMENT_FIELDS, [
+              ['name', 160],
+              ['head', 100],
+              ['phone', 140],
+              ['staffCount', 80],
+              ['duties', 220],
+              ['sort', 70],
+            ]),
+          ),
+          tab(
+            'branch',
+            '分支机构',
+            section('branch', ORG_BRANCH_FIELDS, [
+              ['name', 220],
+              ['head', 100],
+              ['address', 220],
+              ['establishedDate', 110],
+              ['phone', 140],
+            ]),
+          ),
+          tab(
+            'memberstat',
+            '会员数据概况',
             <>
               <Statistics deptId={deptId} />
-              {section('memberstat', ORG_MEMBER_STAT_FIELDS, [['year', 80], ['total', 110], ['enterprise', 110], ['group', 110], ['person', 110]])}
-            </>
-          )),
-          tab('honour', '荣誉', section('honour', ORG_HONOUR_FIELDS, [['name', 220], ['grantor', 180], ['honourDate', 110], ['level', 100], ['remark', 160]])),
+              {section('memberstat', ORG_MEMBER_STAT_FIELDS, [
+                ['year', 80],
+                ['total', 110],
+                ['enterprise', 110],
+                ['group', 110],
+                ['person', 110],
+              ])}
+            </>,
+          ),
+          tab(
+            'honour',
+            '荣誉',
+            section('honour', ORG_HONOUR_FIELDS, [
+              ['name', 220],
+              ['grantor', 180],
+              ['honourDate', 110],
+              ['level', 100],
+              ['remark', 160],
+            ]),
+          ),
           tab('party', '党建', <OrgForm profile={p} names={ORG_FORM_PARTS.party} testId="orgprofile-party" />),
           tab('contact', '联系方式', <OrgForm profile={p} names={ORG_FORM_PARTS.contact} testId="orgprofile-contact" />),
           ...(can('profile_org') ? [tab('annualreport', '年报', <AnnualReports deptId={deptId} />)] : []),
@@ -161,12 +248,24 @@ export default function OrgProfilePage() {
           ) : tree.isError ? (
             <LoadError />
           ) : nodes.length ? (
-            <Tree<OrgNode> treeData={nodes} selectedKeys={deptId ? [deptId] : []} defaultExpandedKeys={nodes.map((n) => n.key)} onSelect={(keys) => keys[0] && setPicked(String(keys[0]))} blockNode />
+            <Tree<OrgNode>
+              treeData={nodes}
+              selectedKeys={deptId ? [deptId] : []}
+              defaultExpandedKeys={nodes.map((n) => n.key)}
+              onSelect={(keys) => keys[0] && setPicked(String(keys[0]))}
+              blockNode
+            />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无组织" />
           )}
         </div>
-        <div className="org-profile__main">{deptId ? <OrgProfileView key={deptId} deptId={deptId} /> : !tree.isPending && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="请选择组织" />}</div>
+        <div className="org-profile__main">
+          {deptId ? (
+            <OrgProfileView key={deptId} deptId={deptId} />
+          ) : (
+            !tree.isPending && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="请选择组织" />
+          )}
+        </div>
       </div>
     </div>
   );

@@ -16,12 +16,46 @@ const request = vi.mocked(http.request);
 const { default: OrgProfilePage, statisticBars } = await import('./index');
 
 const OP = '/api/aoc-service/orgprofile';
-const node = (id: string, title: string, deptCategory: number, children: unknown[] = []) => ({ id, parentId: '0', title, key: id, value: id, hasChildren: children.length > 0, children, deptCategory, unionId: null, regionLevel: null });
+const node = (id: string, title: string, deptCategory: number, children: unknown[] = []) => ({
+  id,
+  parentId: '0',
+  title,
+  key: id,
+  value: id,
+  hasChildren: children.length > 0,
+  children,
+  deptCategory,
+  unionId: null,
+  regionLevel: null,
+});
 const TREE = [node('1', '南京市工商联', 1, [node('2', '南京市工商联办公室', 4), node('3', '南京市浙江商会', 2)])];
 const profileOf = (deptId: string, name: string, over: Record<string, unknown> = {}) => ({
-  id: null, deptId, deptName: name, name, englishName: null, regionCode: '320100', chamberType: null, chamberTypeName: null, version: 0, createTime: null, updateTime: null, ...over,
+  id: null,
+  deptId,
+  deptName: name,
+  name,
+  englishName: null,
+  regionCode: '320100',
+  chamberType: null,
+  chamberTypeName: null,
+  version: 0,
+  createTime: null,
+  updateTime: null,
+  ...over,
 });
-const REPORT = { id: '91', deptId: '3', deptName: '南京市浙江商会', year: 2023, title: '2023年度工作报告', content: null, status: 1, statusName: '已提交', submitTime: '2024-01-10 09:00:00', returnReason: null, version: 3 };
+const REPORT = {
+  id: '91',
+  deptId: '3',
+  deptName: '南京市浙江商会',
+  year: 2023,
+  title: '2023年度工作报告',
+  content: null,
+  status: 1,
+  statusName: '已提交',
+  submitTime: '2024-01-10 09:00:00',
+  returnReason: null,
+  version: 3,
+};
 const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const ALL = ['profile_org', 'profile_org_add', 'profile_org_edit', 'profile_org_delete', 'profile_org_view', 'profile_org_report'];
 
@@ -45,20 +79,40 @@ beforeEach(() => {
   vi.mocked(toast.success).mockReset();
   get.mockImplementation((async (url: string, params: Record<string, string>) => {
     if (url === '/api/blade-system/dept/dept-tree') return TREE;
-    if (url === `${OP}/detail`) return params.deptId === '1' ? profileOf('1', '南京市工商联', { id: '7', englishName: 'Nanjing FIC', version: 5 }) : profileOf(params.deptId, '南京市浙江商会');
-    if (url === `${OP}/statistics`) return [{ year: 2024, total: 30, enterprise: 20, group: 4, person: 6, source: 'computed' }, { year: 2023, total: 15, enterprise: 10, group: 2, person: 3, source: 'stored' }];
+    if (url === `${OP}/detail`)
+      return params.deptId === '1'
+        ? profileOf('1', '南京市工商联', { id: '7', englishName: 'Nanjing FIC', version: 5 })
+        : profileOf(params.deptId, '南京市浙江商会');
+    if (url === `${OP}/statistics`)
+      return [
+        { year: 2024, total: 30, enterprise: 20, group: 4, person: 6, source: 'computed' },
+        { year: 2023, total: 15, enterprise: 10, group: 2, person: 3, source: 'stored' },
+      ];
     if (url === `${OP}/annualreport/list`) return page([REPORT]);
-    if (url === `${OP}/leader/list`) return [
-      { id: '1', deptId: params.deptId, termNo: 3, name: '王会长', post: '会长', isCurrent: 1, version: 1 },
-      { id: '2', deptId: params.deptId, termNo: 2, name: '李前任', post: '会长', isCurrent: 0, version: 1 },
-    ];
+    if (url === `${OP}/leader/list`)
+      return [
+        { id: '1', deptId: params.deptId, termNo: 3, name: '王会长', post: '会长', isCurrent: 1, version: 1 },
+        { id: '2', deptId: params.deptId, termNo: 2, name: '李前任', post: '会长', isCurrent: 0, version: 1 },
+      ];
     if (url.endsWith('/list')) return [];
     if (url === '/api/blade-system/region/lazy-tree') return REGIONS[params?.parentCode ?? ''] ?? [];
     return undefined;
   }) as never);
 });
 
-const region = (code: string, name: string, hasChildren = true) => ({ id: code, parentId: '', title: name, key: code, value: code, hasChildren, children: [], code, name, level: code.length / 2, adcode: code.padEnd(6, '0') });
+const region = (code: string, name: string, hasChildren = true) => ({
+  id: code,
+  parentId: '',
+  title: name,
+  key: code,
+  value: code,
+  hasChildren,
+  children: [],
+  code,
+  name,
+  level: code.length / 2,
+  adcode: code.padEnd(6, '0'),
+});
 const REGIONS: Record<string, unknown[]> = {
   '': [region('32', '江苏省')],
   '32': [region('3201', '南京市'), region('3205', '苏州市')],
@@ -135,7 +189,15 @@ describe('组织档案', () => {
     fireEvent.click(within(form).getByTestId('orgprofile-contact-save'));
     await waitFor(() => expect(request).toHaveBeenCalled());
     const [, opts] = request.mock.calls[0] as [string, { body: Record<string, unknown> }];
-    expect(opts.body).toEqual({ name: '南京市浙江商会', deptId: '3', contactPhone: '025-84561234', contactPerson: null, email: null, website: null, fax: null });
+    expect(opts.body).toEqual({
+      name: '南京市浙江商会',
+      deptId: '3',
+      contactPhone: '025-84561234',
+      contactPerson: null,
+      email: null,
+      website: null,
+      fax: null,
+    });
   }, 20_000);
 
   it('shows current and past leaders apart, and the member overview by year as bars', async () => {
@@ -153,7 +215,12 @@ describe('组织档案', () => {
     const row = await screen.findByTestId('org-stat-2024');
     expect(row.textContent).toContain('总数 30(企业 20 / 团体 4 / 个人 6)');
     expect(screen.getByTestId('org-stat-2023').textContent).toContain('填报');
-    expect(statisticBars([{ year: 2024, total: 30, enterprise: 20, group: 4, person: 6, source: 'computed' }, { year: 2023, total: 15, enterprise: 10, group: 2, person: 3, source: 'stored' }])[1].widths).toEqual({ enterprise: 33.3, group: 6.7, person: 10 });
+    expect(
+      statisticBars([
+        { year: 2024, total: 30, enterprise: 20, group: 4, person: 6, source: 'computed' },
+        { year: 2023, total: 15, enterprise: 10, group: 2, person: 3, source: 'stored' },
+      ])[1].widths,
+    ).toEqual({ enterprise: 33.3, group: 6.7, person: 10 });
   });
 
   it('年报: a submitted report can be returned with a reason (profile_org_report); without the code neither 提交 nor 退回 shows', async () => {
@@ -171,7 +238,9 @@ describe('组织档案', () => {
     fireEvent.click(within(table).getByTestId('annual-report-return-91'));
     fireEvent.change(await screen.findByTestId('annual-report-reason'), { target: { value: ' 数据不完整 ' } });
     fireEvent.click(screen.getByTestId('annual-report-return-ok'));
-    await waitFor(() => expect(request).toHaveBeenCalledWith(`${OP}/annualreport/return`, { method: 'POST', body: { id: '91', version: 3, reason: '数据不完整' } }));
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith(`${OP}/annualreport/return`, { method: 'POST', body: { id: '91', version: 3, reason: '数据不完整' } }),
+    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('退回成功'));
     unmount();
 

@@ -10,8 +10,24 @@ import '../profileKit/profile.css';
 
 /** The person's basic info in the form's and the profile's order (specification §3 "Person profile"). */
 export const PERSON_FORM_NAMES = [
-  'name', 'certType', 'certNo', 'gender', 'birthDate', 'nationality', 'nativePlace', 'politics', 'education', 'degree', 'phone',
-  'company', 'post', 'domicileAddress', 'homeAddress', 'photo', 'visibility', 'remark',
+  'name',
+  'certType',
+  'certNo',
+  'gender',
+  'birthDate',
+  'nationality',
+  'nativePlace',
+  'politics',
+  'education',
+  'degree',
+  'phone',
+  'company',
+  'post',
+  'domicileAddress',
+  'homeAddress',
+  'photo',
+  'visibility',
+  'remark',
 ];
 
 const KIND_FILTERS = [{ value: 0, label: '全部' }, ...optionsOf(EXPERIENCE_KINDS)];
@@ -28,7 +44,14 @@ function Experience({ personId }: { personId: string }) {
         section="experience"
         parentId={personId}
         fields={PERSON_EXPERIENCE_FIELDS}
-        columns={[['kind', 100], ['startDate', 110], ['endDate', 110], ['orgName', 220], ['title', 140], ['detail', 220]]}
+        columns={[
+          ['kind', 100],
+          ['startDate', 110],
+          ['endDate', 110],
+          ['orgName', 220],
+          ['title', 140],
+          ['detail', 220],
+        ]}
         testId="person-experience"
         addValues={() => (kind ? { kind } : {})}
         filters={kind ? { kind } : undefined}
@@ -96,16 +119,41 @@ export function PersonProfileDrawer({ id, onClose }: { id: string | undefined; o
           key: 'investment',
           label: '投资',
           render: (row) => (
-            <SectionTable kind="person" section="investment" parentId={row.id} fields={INVESTMENT_FIELDS} testId="person-investment"
-              columns={[['enterpriseName', 220], ['creditCode', 190], ['amount', 130], ['ratio', 110], ['investDate', 110], ['remark', 160]]} />
+            <SectionTable
+              kind="person"
+              section="investment"
+              parentId={row.id}
+              fields={INVESTMENT_FIELDS}
+              testId="person-investment"
+              columns={[
+                ['enterpriseName', 220],
+                ['creditCode', 190],
+                ['amount', 130],
+                ['ratio', 110],
+                ['investDate', 110],
+                ['remark', 160],
+              ]}
+            />
           ),
         },
         {
           key: 'honour',
           label: '荣誉',
           render: (row) => (
-            <SectionTable kind="person" section="honour" parentId={row.id} fields={HONOUR_FIELDS} testId="person-honour"
-              columns={[['name', 220], ['grantor', 180], ['honourDate', 110], ['level', 100], ['remark', 160]]} />
+            <SectionTable
+              kind="person"
+              section="honour"
+              parentId={row.id}
+              fields={HONOUR_FIELDS}
+              testId="person-honour"
+              columns={[
+                ['name', 220],
+                ['grantor', 180],
+                ['honourDate', 110],
+                ['level', 100],
+                ['remark', 160],
+              ]}
+            />
           ),
         },
       ]}

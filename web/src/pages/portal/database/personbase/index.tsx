@@ -77,7 +77,23 @@ export default function PersonBasePage() {
         api={personBaseApi}
         columns={[
           // eleven columns and 操作 fit 1440 px: the long texts give way first
-          ...columnsOf(F, [['name', 120, 80], ['gender', 60], ['certType', 120, 80], ['certNo', 180, 135], ['birthDate', 105], ['politics', 110, 80], ['education', 110, 80], ['phone', 125, 110], ['company', 200, 100], ['post', 110, 80], ['visibility', 140, 90]], name),
+          ...columnsOf(
+            F,
+            [
+              ['name', 120, 80],
+              ['gender', 60],
+              ['certType', 120, 80],
+              ['certNo', 180, 135],
+              ['birthDate', 105],
+              ['politics', 110, 80],
+              ['education', 110, 80],
+              ['phone', 125, 110],
+              ['company', 200, 100],
+              ['post', 110, 80],
+              ['visibility', 140, 90],
+            ],
+            name,
+          ),
           { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 160, minWidth: 100, render: (v: string | null) => v ?? '-' },
         ]}
         fields={personFields()}
@@ -99,4 +115,3 @@ export default function PersonBasePage() {
     </div>
   );
 }
-

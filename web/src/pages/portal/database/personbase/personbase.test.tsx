@@ -18,15 +18,66 @@ const { default: PersonBasePage } = await import('./index');
 
 const PB = '/api/aoc-service/personbase';
 const PERSON = {
-  id: '51', unionId: 'P0001', deptId: '1', deptName: '南京市工商联', name: '张建国', certType: 1, certTypeName: '居民身份证', certNo: '320***********1234',
-  gender: 1, genderName: '男', birthDate: '1980-05-12', politics: 1, politicsName: '中共党员', education: 3, educationName: '大学本科', degree: null, degreeName: null,
-  phone: '139****5678', company: '南京某科技有限公司', post: '总经理', visibility: 2, visibilityName: '本组织及上级可见', nationality: '中国', nativePlace: '江苏南京',
-  domicileAddress: null, homeAddress: null, photo: null, remark: null, version: 2, createTime: '2024-06-01 10:00:00', updateTime: '2024-06-02 10:00:00',
+  id: '51',
+  unionId: 'P0001',
+  deptId: '1',
+  deptName: '南京市工商联',
+  name: '张建国',
+  certType: 1,
+  certTypeName: '居民身份证',
+  certNo: '320***********1234',
+  gender: 1,
+  genderName: '男',
+  birthDate: '1980-05-12',
+  politics: 1,
+  politicsName: '中共党员',
+  education: 3,
+  educationName: '大学本科',
+  degree: null,
+  degreeName: null,
+  phone: '139****5678',
+  company: '南京某科技有限公司',
+  post: '总经理',
+  visibility: 2,
+  visibilityName: '本组织及上级可见',
+  nationality: '中国',
+  nativePlace: '江苏南京',
+  domicileAddress: null,
+  homeAddress: null,
+  photo: null,
+  remark: null,
+  version: 2,
+  createTime: '2024-06-01 10:00:00',
+  updateTime: '2024-06-02 10:00:00',
 };
-const EXPERIENCE = { id: '71', personId: '51', deptId: '1', kind: 1, kindName: '工作经历', startDate: '2005-07-01', endDate: null, orgName: '南京某科技有限公司', title: '总经理', detail: null, sort: 0, version: 1 };
+const EXPERIENCE = {
+  id: '71',
+  personId: '51',
+  deptId: '1',
+  kind: 1,
+  kindName: '工作经历',
+  startDate: '2005-07-01',
+  endDate: null,
+  orgName: '南京某科技有限公司',
+  title: '总经理',
+  detail: null,
+  sort: 0,
+  version: 1,
+};
 const HISTORY = {
-  id: '91', tag: 'personbase', tagName: '人员库', mode: 'update', modeName: '修改', recordId: '51', recordName: '张建国', deptId: '1', deptName: '南京市工商联',
-  fieldCount: 1, createBy: 'nj_aoc', createName: '南京市工商联管理员', createTime: '2024-06-02 10:00:00',
+  id: '91',
+  tag: 'personbase',
+  tagName: '人员库',
+  mode: 'update',
+  modeName: '修改',
+  recordId: '51',
+  recordName: '张建国',
+  deptId: '1',
+  deptName: '南京市工商联',
+  fieldCount: 1,
+  createBy: 'nj_aoc',
+  createName: '南京市工商联管理员',
+  createTime: '2024-06-02 10:00:00',
   changes: [{ id: '92', field: 'post', fieldLabel: '职务', oldValue: '副总经理', newValue: '总经理' }],
 };
 const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
@@ -161,7 +212,12 @@ describe('人员库', () => {
   it('the profile’s 基本信息 shows the person’s 会员身份: member records and the enterprises and groups represented', async () => {
     const MEMBERSHIPS = [
       {
-        id: '801', name: '张建国', deptId: '1', deptName: '南京市工商联', status: 1, statusName: '正常',
+        id: '801',
+        name: '张建国',
+        deptId: '1',
+        deptName: '南京市工商联',
+        status: 1,
+        statusName: '正常',
         representatives: [
           { id: '5', memberKind: 'enterprise', memberKindName: '企业会员', memberId: '11', memberName: '南京某科技有限公司', title: '法定代表人' },
           { id: '6', memberKind: 'group', memberKindName: '团体会员', memberId: '12', memberName: '南京市软件行业协会', title: null },
@@ -177,7 +233,11 @@ describe('人员库', () => {
     expect(membership.textContent).toContain('个人会员：张建国');
     expect(within(membership).getByText('南京市工商联')).toBeTruthy();
     expect(within(membership).getByText('正常')).toBeTruthy();
-    expect(within(block).getAllByTestId('person-membership-rep').map((li) => li.textContent)).toEqual(['企业会员代表：南京某科技有限公司（法定代表人）', '团体会员代表：南京市软件行业协会']);
+    expect(
+      within(block)
+        .getAllByTestId('person-membership-rep')
+        .map((li) => li.textContent),
+    ).toEqual(['企业会员代表：南京某科技有限公司（法定代表人）', '团体会员代表：南京市软件行业协会']);
   });
 
   it('says 暂无会员身份 when there is none, and shows no block when the server gives none (no 个人会员 menu)', async () => {

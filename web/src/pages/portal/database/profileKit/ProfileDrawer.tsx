@@ -18,7 +18,15 @@ export interface ProfileTab {
  * change history (变更记录: who changed which field from what to what).
  */
 export function ProfileDrawer({
-  kind, id, title, fields, names, tabs, onClose, testId, basicExtra,
+  kind,
+  id,
+  title,
+  fields,
+  names,
+  tabs,
+  onClose,
+  testId,
+  basicExtra,
 }: {
   kind: 'person' | 'enterprise';
   id: string | undefined;

@@ -37,7 +37,16 @@ describe('profile fields from the contract', () => {
   });
 
   it('shows codes by the server’s name, flags as 是/否, uploads as 已上传; dates go to the form as days and back as yyyy-MM-dd', () => {
-    const row = { id: '1', deptId: '1', version: 1, visibility: 1, visibilityName: '公开', isCurrent: 1, photo: '/api/blade-resource/attach/download?id=5', birthDate: '1980-05-12' };
+    const row = {
+      id: '1',
+      deptId: '1',
+      version: 1,
+      visibility: 1,
+      visibilityName: '公开',
+      isCurrent: 1,
+      photo: '/api/blade-resource/attach/download?id=5',
+      birthDate: '1980-05-12',
+    };
     expect(displayOf(PERSON_FIELDS, row, 'visibility')).toBe('公开');
     expect(displayOf(ORG_LEADER_FIELDS, row, 'isCurrent')).toBe('是');
     expect(displayOf(PERSON_FIELDS, row, 'photo')).toBe('已上传');
@@ -48,7 +57,12 @@ describe('profile fields from the contract', () => {
   });
 
   it('uploads a photo through put-file-attach and keeps the answered link', async () => {
-    request.mockResolvedValue({ code: 200, success: true, msg: '操作成功', data: { attachId: '5', link: '/api/blade-resource/attach/download?id=5', originalName: 'a.png', size: 3 } } as never);
+    request.mockResolvedValue({
+      code: 200,
+      success: true,
+      msg: '操作成功',
+      data: { attachId: '5', link: '/api/blade-resource/attach/download?id=5', originalName: 'a.png', size: 3 },
+    } as never);
     const onChange = vi.fn();
     const { container } = render(
       <AntdProviders>

@@ -41,7 +41,17 @@ export function shownOf(fields: Fields, row: ProfileRow, name: string): ReactNod
 }
 
 /** A control holding an uploaded file's link (照片, 标志): put-file-attach, then the answer's link. */
-export function AttachInput({ value, onChange, testId, accept = '.jpg,.jpeg,.png' }: { value?: string | null; onChange?: (v: string | null) => void; testId?: string; accept?: string }) {
+export function AttachInput({
+  value,
+  onChange,
+  testId,
+  accept = '.jpg,.jpeg,.png',
+}: {
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  testId?: string;
+  accept?: string;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <Space data-testid={testId}>
@@ -62,7 +72,11 @@ export function AttachInput({ value, onChange, testId, accept = '.jpg,.jpeg,.png
           {value ? '重新上传' : '上传'}
         </Button>
       </Upload>
-      {value ? <span data-testid={testId ? `${testId}-value` : undefined}>{value.startsWith('/api/') ? '已上传' : value}</span> : <span className="profile-muted">未上传</span>}
+      {value ? (
+        <span data-testid={testId ? `${testId}-value` : undefined}>{value.startsWith('/api/') ? '已上传' : value}</span>
+      ) : (
+        <span className="profile-muted">未上传</span>
+      )}
       {value && (
         <Button type="link" size="small" onClick={() => onChange?.(null)}>
           移除
@@ -80,7 +94,17 @@ export function controlOf(name: string, f: FieldDef, testId: string): ReactNode 
     case 'code':
       return <Select allowClear placeholder={`请选择${f.label}`} options={optionsOf(k.labels)} data-testid={tid} />;
     case 'flag':
-      return <Select allowClear placeholder={`请选择${f.label}`} options={[{ value: 1, label: '是' }, { value: 0, label: '否' }]} data-testid={tid} />;
+      return (
+        <Select
+          allowClear
+          placeholder={`请选择${f.label}`}
+          options={[
+            { value: 1, label: '是' },
+            { value: 0, label: '否' },
+          ]}
+          data-testid={tid}
+        />
+      );
     case 'date':
       return <DatePicker style={{ width: '100%' }} placeholder={`请选择${f.label}`} data-testid={tid} />;
     case 'year':
@@ -111,7 +135,15 @@ export function controlOf(name: string, f: FieldDef, testId: string): ReactNode 
 export function formFieldOf(name: string, f: FieldDef, testId: string, extra: Partial<CrudFormField> = {}): CrudFormField {
   const rules = isDate(f) ? (f.required ? [{ required: true, message: f.required }] : []) : [schemaRule(fieldSchema(f) as never)];
   const picks = f.kind.t === 'code' || f.kind.t === 'flag' || f.kind.t === 'region' || isDate(f);
-  return { name, label: f.label, required: Boolean(f.required), rules, input: controlOf(name, f, testId), validateTrigger: picks ? ['onBlur', 'onChange'] : undefined, ...extra };
+  return {
+    name,
+    label: f.label,
+    required: Boolean(f.required),
+    rules,
+    input: controlOf(name, f, testId),
+    validateTrigger: picks ? ['onBlur', 'onChange'] : undefined,
+    ...extra,
+  };
 }
 
 export const formFieldsOf = (fields: Fields, testId: string, names: string[] = Object.keys(fields)): CrudFormField[] =>
@@ -134,7 +166,11 @@ export const bodyOf = memberBody;
  * Table columns of some fields, shown as shownOf does: a name, or [name, width] or [name, width,
  * minWidth] (how narrow a long text may become before the list scrolls; components/crud/tableFit.ts).
  */
-export function columnsOf(fields: Fields, names: Array<string | [string, number] | [string, number, number]>, first?: (row: ProfileRow) => ReactNode): ColumnsType<ProfileRow> {
+export function columnsOf(
+  fields: Fields,
+  names: Array<string | [string, number] | [string, number, number]>,
+  first?: (row: ProfileRow) => ReactNode,
+): ColumnsType<ProfileRow> {
   return names.map((spec, i) => {
     const [n, width, minWidth] = typeof spec === 'string' ? [spec, 140] : spec;
     return {
@@ -149,7 +185,19 @@ export function columnsOf(fields: Fields, names: Array<string | [string, number]
 }
 
 /** A record's fields as a bordered description list. */
-export function ProfileDescriptions({ fields, row, names = Object.keys(fields), column = 2, testId }: { fields: Fields; row: ProfileRow; names?: string[]; column?: number; testId?: string }) {
+export function ProfileDescriptions({
+  fields,
+  row,
+  names = Object.keys(fields),
+  column = 2,
+  testId,
+}: {
+  fields: Fields;
+  row: ProfileRow;
+  names?: string[];
+  column?: number;
+  testId?: string;
+}) {
   return (
     <Descriptions
       bordered
@@ -166,7 +214,14 @@ export function ProfileDescriptions({ fields, row, names = Object.keys(fields), 
  * 删除 (with confirmation) behind `<menu>_edit`, the server's messages (e.g. 股东持股比例合计不能超过100%).
  */
 export function SectionTable({
-  kind, section, parentId, fields, columns, testId, addValues, filters,
+  kind,
+  section,
+  parentId,
+  fields,
+  columns,
+  testId,
+  addValues,
+  filters,
 }: {
   kind: ProfileKind;
   section: string;
