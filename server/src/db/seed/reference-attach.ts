@@ -1,6 +1,7 @@
 import { MENU_TREE, type MenuDef } from '@gsl/contract';
 import type { Db } from '../connection.js';
 import type { RoleAlias } from './reference-data.js';
+import { grantMenus, insertScopeRules } from './seed-grants.js';
 
 type Once = (tx: Db, name: string, step: () => Promise<void>) => Promise<void>;
 
@@ -36,27 +37,9 @@ function codesOf(code: string, nodes: MenuDef[] = MENU_TREE): string[] {
  */
 export async function seedAttachReference(tx: Db, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>, once: Once): Promise<void> {
   await once(tx, 'attach-scopes-v1', async () => {
-    for (const s of ATTACH_SCOPES) {
-      const { id } = await tx
-        .insertInto('bladeScopeData')
-        .values({ menuId: menuIds.get('attach')!, resourceCode: 'attach', scopeName: s.name, scopeColumn: 'create_dept', scopeType: s.type })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (s.roles.length)
-        await tx
-          .insertInto('bladeRoleScope')
-          .values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id })))
-          .execute();
-    }
+    await insertScopeRules(tx, roleIds, { menuId: menuIds.get('attach')!, resource: 'attach', column: 'create_dept' }, ATTACH_SCOPES);
   });
   await once(tx, 'attach-grants-v1', async () => {
-    const rows = codesOf('attach').flatMap((code) =>
-      (['administrator', 'admin'] as RoleAlias[]).map((r) => ({ roleId: roleIds[r], menuId: menuIds.get(code)! })),
-    );
-    await tx
-      .insertInto('bladeRoleMenu')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
-      .execute();
+    await grantMenus(tx, roleIds, menuIds, codesOf('attach'), ['administrator', 'admin']);
   });
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { POST_DEFAULT_TENANT, REGION_ROOT } from '@gsl/contract';
 import type { Db } from '../connection.js';
 import type { RoleAlias } from './reference-data.js';
+import { insertScopeRules } from './seed-grants.js';
 
 type Once = (tx: Db, name: string, step: () => Promise<void>) => Promise<void>;
 
@@ -43,18 +44,7 @@ const POST_CATEGORY_DICT = {
  */
 export async function seedDeptReference(tx: Db, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>, once: Once): Promise<void> {
   await once(tx, 'dept-scopes-v1', async () => {
-    for (const s of DEPT_SCOPES) {
-      const { id } = await tx
-        .insertInto('bladeScopeData')
-        .values({ menuId: menuIds.get('dept')!, resourceCode: 'dept', scopeName: s.name, scopeColumn: 'id', scopeType: s.type })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (s.roles.length)
-        await tx
-          .insertInto('bladeRoleScope')
-          .values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id })))
-          .execute();
-    }
+    await insertScopeRules(tx, roleIds, { menuId: menuIds.get('dept')!, resource: 'dept', column: 'id' }, DEPT_SCOPES);
   });
   await once(tx, 'post-defaults-v1', async () => {
     await tx

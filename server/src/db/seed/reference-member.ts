@@ -1,6 +1,7 @@
 import { PORTAL_MENU, type MenuDef } from '@gsl/contract';
 import type { Db } from '../connection.js';
 import type { RoleAlias } from './reference-data.js';
+import { grantMenus, insertRoleMenus, insertScopeRules } from './seed-grants.js';
 
 type Once = (tx: Db, name: string, step: () => Promise<void>) => Promise<void>;
 
@@ -30,18 +31,7 @@ const memberCodes = (): string[] => {
  */
 export async function seedMemberReference(tx: Db, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>, once: Once): Promise<void> {
   await once(tx, 'member-scopes-v1', async () => {
-    for (const s of MEMBER_SCOPES) {
-      const { id } = await tx
-        .insertInto('bladeScopeData')
-        .values({ menuId: menuIds.get('portal_database')!, resourceCode: 'member', scopeName: s.name, scopeColumn: 'dept_id', scopeType: s.type })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (s.roles.length)
-        await tx
-          .insertInto('bladeRoleScope')
-          .values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id })))
-          .execute();
-    }
+    await insertScopeRules(tx, roleIds, { menuId: menuIds.get('portal_database')!, resource: 'member', column: 'dept_id' }, MEMBER_SCOPES);
   });
   await once(tx, 'member-grants-v1', async () => {
     const rows: Array<{ roleId: string; menuId: string }> = [];
@@ -49,23 +39,12 @@ export async function seedMemberReference(tx: Db, roleIds: Record<RoleAlias, str
       const roles: RoleAlias[] = code === 'member_sensitive' ? ['administrator', 'admin'] : ['administrator', 'admin', 'aoc', 'coc'];
       for (const r of roles) rows.push({ roleId: roleIds[r], menuId: menuIds.get(code)! });
     }
-    await tx
-      .insertInto('bladeRoleMenu')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
-      .execute();
+    await insertRoleMenus(tx, rows);
   });
   // The import and export buttons came later: installations that already ran v1 get them for the same roles.
   const grantExcel = async (pattern: RegExp) => {
     const codes = memberCodes().filter((c) => pattern.test(c));
-    const roles: RoleAlias[] = ['administrator', 'admin', 'aoc', 'coc'];
-    const rows = codes.flatMap((code) => roles.map((r) => ({ roleId: roleIds[r], menuId: menuIds.get(code)! })));
-    if (rows.length)
-      await tx
-        .insertInto('bladeRoleMenu')
-        .values(rows)
-        .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
-        .execute();
+    await grantMenus(tx, roleIds, menuIds, codes, ['administrator', 'admin', 'aoc', 'coc']);
   };
   await once(tx, 'member-grants-v2-excel', () => grantExcel(/^member_(enterprise|group|person)_(import|export)$/));
   // Group and person imports came after v2.

@@ -1,6 +1,7 @@
 import { PORTAL_MENU, type MenuDef } from '@gsl/contract';
 import type { Db } from '../connection.js';
 import type { RoleAlias } from './reference-data.js';
+import { grantMenus, insertScopeRules } from './seed-grants.js';
 
 type Once = (tx: Db, name: string, step: () => Promise<void>) => Promise<void>;
 
@@ -32,27 +33,9 @@ const profileCodes = (): string[] => {
  */
 export async function seedProfileReference(tx: Db, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>, once: Once): Promise<void> {
   await once(tx, 'profile-scopes-v1', async () => {
-    for (const s of PROFILE_SCOPES) {
-      const { id } = await tx
-        .insertInto('bladeScopeData')
-        .values({ menuId: menuIds.get('profile_person')!, resourceCode: 'profile', scopeName: s.name, scopeColumn: 'dept_id', scopeType: s.type })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (s.roles.length)
-        await tx
-          .insertInto('bladeRoleScope')
-          .values(s.roles.map((r) => ({ roleId: roleIds[r], scopeCategory: 1, scopeId: id })))
-          .execute();
-    }
+    await insertScopeRules(tx, roleIds, { menuId: menuIds.get('profile_person')!, resource: 'profile', column: 'dept_id' }, PROFILE_SCOPES);
   });
   await once(tx, 'profile-grants-v1', async () => {
-    const rows = profileCodes().flatMap((code) =>
-      (['administrator', 'admin', 'aoc', 'coc'] as RoleAlias[]).map((r) => ({ roleId: roleIds[r], menuId: menuIds.get(code)! })),
-    );
-    await tx
-      .insertInto('bladeRoleMenu')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
-      .execute();
+    await grantMenus(tx, roleIds, menuIds, profileCodes(), ['administrator', 'admin', 'aoc', 'coc']);
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../connection.js';
 import type { RoleAlias } from './reference-data.js';
+import { insertScopeRules } from './seed-grants.js';
 
 /**
  * Data scope of the user accounts (resource 'user', wire contract §5): federation staff and tenant
@@ -23,12 +24,5 @@ export async function seedUserScopes(tx: Db, roleIds: Record<RoleAlias, string>,
     .returning('name')
     .executeTakeFirst();
   if (!first) return;
-  for (const s of USER_SCOPES) {
-    const { id } = await tx
-      .insertInto('bladeScopeData')
-      .values({ menuId, resourceCode: 'user', scopeName: s.name, scopeColumn: 'dept_id', scopeType: s.type })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const role of s.roles) await tx.insertInto('bladeRoleScope').values({ roleId: roleIds[role], scopeCategory: 1, scopeId: id }).execute();
-  }
+  await insertScopeRules(tx, roleIds, { menuId, resource: 'user', column: 'dept_id' }, USER_SCOPES);
 }

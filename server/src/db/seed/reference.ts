@@ -9,6 +9,7 @@ import { seedMemberReference } from './reference-member.js';
 import { seedProfileReference } from './reference-profile.js';
 import { seedAttachReference } from './reference-attach.js';
 import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, VERSION_LOGS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
+import { grantMenus, insertRoleMenus, insertScopeRules } from './seed-grants.js';
 
 type Tx = Db;
 
@@ -28,11 +29,7 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     // Menus added after an installation's first start reach its administrator once.
     await once(tx, 'datasource-grants-v1', async () => {
       const codes = codesUnder(MENU_TREE, new Set(['datasource']), new Set());
-      await tx
-        .insertInto('bladeRoleMenu')
-        .values(codes.map((c) => ({ roleId: roleIds.administrator, menuId: menuIds.get(c)! })))
-        .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
-        .execute();
+      await grantMenus(tx, roleIds, menuIds, codes, ['administrator']);
     });
     await once(tx, 'default-scopes-v1', () => seedScopes(tx, roleIds, menuIds, DEFAULT_SCOPES));
     await once(tx, 'log-scopes-v1', () => seedScopes(tx, roleIds, menuIds, LOG_SCOPES));
@@ -178,23 +175,11 @@ async function grantDefaults(tx: Tx, roleIds: Record<RoleAlias, string>, menuIds
     for (const code of codesUnder(MENU_TREE, new Set(rule.include), new Set(rule.exclude ?? [])))
       rows.push({ roleId: roleIds[alias], menuId: menuIds.get(code)! });
   }
-  if (rows.length)
-    await tx
-      .insertInto('bladeRoleMenu')
-      .values(rows)
-      .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
-      .execute();
+  await insertRoleMenus(tx, rows);
 }
 
 async function seedScopes(tx: Tx, roleIds: Record<RoleAlias, string>, menuIds: Map<string, string>, scopes: typeof DEFAULT_SCOPES) {
-  for (const s of scopes) {
-    const { id } = await tx
-      .insertInto('bladeScopeData')
-      .values({ menuId: menuIds.get(s.menu)!, resourceCode: s.resource, scopeName: s.name, scopeColumn: 'dept_id', scopeType: s.type })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const role of s.roles) await tx.insertInto('bladeRoleScope').values({ roleId: roleIds[role], scopeCategory: 1, scopeId: id }).execute();
-  }
+  for (const s of scopes) await insertScopeRules(tx, roleIds, { menuId: menuIds.get(s.menu)!, resource: s.resource, column: 'dept_id' }, [s]);
 }
 
 async function seedDicts(tx: Tx, table: 'bladeDict' | 'bladeDictBiz', defs: typeof DICTS) {
