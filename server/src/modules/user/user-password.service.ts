@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import { userRepo } from './user.repo.js';
 import { lockAll, randomPassword } from './user.rules.js';
 import { scopeOf } from './user.service.js';
+import { userSessionRepo } from './user-session.repo.js';
 
 const MAX_RESETS = 100;
 
@@ -27,7 +28,7 @@ export const userPasswordService = {
     const hash = await hashPassword(input.newPassword);
     await db.transaction().execute(async (tx) => {
       await userRepo.setOwnPassword(tx, actor.tenantId, actor.userId, hash);
-      await userRepo.revokeSessions(tx, [actor.userId], actor.chainId);
+      await userSessionRepo.revokeSessions(tx, [actor.userId], actor.chainId);
     });
   },
 
@@ -44,7 +45,7 @@ export const userPasswordService = {
     await db.transaction().execute(async (tx) => {
       await lockAll(tx, actor, scope, [input.userId]);
       await userRepo.updateMany(tx, scope, [input.userId], { passwordHash: hash, passwordResetRequired: 1 }, actor.userId);
-      await userRepo.revokeSessions(tx, [input.userId]);
+      await userSessionRepo.revokeSessions(tx, [input.userId]);
     });
   },
 
@@ -65,7 +66,7 @@ export const userPasswordService = {
     const targets = await db.transaction().execute(async (tx) => {
       const locked = await lockAll(tx, actor, scope, ids);
       for (const p of issued) await userRepo.updateMany(tx, scope, [p.id], { passwordHash: p.hash, passwordResetRequired: 1 }, actor.userId);
-      await userRepo.revokeSessions(tx, ids);
+      await userSessionRepo.revokeSessions(tx, ids);
       return locked;
     });
     return issued.map((p) => {

@@ -21,17 +21,6 @@ export const USER_FIELDS: FieldWhitelist = {
   updateTime: { column: 'u.updateTime', kind: 'date' },
 };
 
-export const LOGIN_LOG_FIELDS: FieldWhitelist = {
-  account: { column: 'l.account', kind: 'text' },
-  realName: { column: 'u.realName', kind: 'text' },
-  userId: { column: 'l.userId', kind: 'id' },
-  loginType: { column: 'l.loginType', kind: 'text' },
-  success: { column: 'l.success', kind: 'smallint' },
-  remoteIp: { column: 'l.remoteIp', kind: 'text' },
-  deptName: { column: 'd.deptName', kind: 'text' },
-  createTime: { column: 'l.createTime', kind: 'date' },
-};
-
 export interface UserRow {
   id: string;
   tenantId: string;
@@ -330,52 +319,6 @@ export const userRepo = {
         .execute();
   },
 
-  /**
-   * Ends the users' sessions: every live refresh chain is revoked, which also stops the chain's access
-   * tokens (platform/access/actor.ts), and their sign-on portal sessions end, except the one the kept
-   * chain comes from (wire contract §4.6). Set-based TokenService.revokeChain, inside the caller's transaction.
-   */
-  async revokeSessions(tx: Db, userIds: string[], keepChainId?: string): Promise<void> {
-    if (!userIds.length) return;
-    let sessions = tx
-      .updateTable('authSsoSession')
-      .set({ endTime: sql<Date>`now()` })
-      .where('userId', 'in', userIds)
-      .where('endTime', 'is', null);
-    if (keepChainId) {
-      sessions = sessions.where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('authRefreshToken as k')
-              .select('k.chainId')
-              .where('k.chainId', '=', keepChainId)
-              .whereRef('k.ssoSessionHash', '=', 'authSsoSession.idHash'),
-          ),
-        ),
-      );
-    }
-    await sessions.execute();
-    const live = (qb: any) => {
-      let q = qb.where('userId', 'in', userIds).where('revokedTime', 'is', null);
-      if (keepChainId) q = q.where('chainId', '<>', keepChainId);
-      return q;
-    };
-    await tx
-      .insertInto('authRevokedChain')
-      .columns(['chainId', 'reason'])
-      .expression(
-        live(
-          tx
-            .selectFrom('authRefreshToken')
-            .select(['chainId', sql.lit('admin').as('reason')])
-            .distinct(),
-        ),
-      )
-      .onConflict((oc) => oc.column('chainId').doNothing())
-      .execute();
-    await live(tx.updateTable('authRefreshToken').set({ revokedTime: sql<Date>`now()` })).execute();
-  },
-
   /** Whether the account (case-insensitive) is taken in the tenant, optionally by someone else. */
   async accountTaken(db: Db, tenantId: string, account: string, exceptId?: string): Promise<boolean> {
     let q = db
@@ -436,39 +379,6 @@ export const userRepo = {
     let q = db.selectFrom('bladeRole').select(['id', 'roleName', 'roleAlias', 'deptId']).where('tenantId', '=', tenantId).where('isDeleted', '=', 0);
     if (ids) q = q.where('id', 'in', ids.length ? ids : ['0']);
     return q.orderBy('sort').orderBy('id').execute();
-  },
-
-  loginLogPage(db: Db, scope: DataScope, page: PageQuery, filters: Record<string, unknown>) {
-    const base = db
-      .selectFrom('bladeUserLoginLog as l')
-      .leftJoin('bladeDept as d', 'd.id', 'l.deptId')
-      .leftJoin('bladeUser as u', 'u.id', 'l.userId')
-      .where('l.tenantId', '=', scope.actor.tenantId)
-      .where((eb) => eb.and([scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.userId' }), ...filterExpressions(eb, filters, LOGIN_LOG_FIELDS)]));
-    return paginate(
-      base,
-      (qb) =>
-        qb.select([
-          'l.id',
-          'l.userId',
-          'l.account',
-          'u.realName',
-          'l.deptId',
-          'd.deptName',
-          'l.loginType',
-          'l.success',
-          'l.message',
-          'l.remoteIp',
-          'l.userAgent',
-          'l.createTime',
-        ]),
-      page,
-      LOGIN_LOG_FIELDS,
-      [
-        ['l.createTime', 'desc'],
-        ['l.id', 'desc'],
-      ],
-    );
   },
 };
 

@@ -5,7 +5,8 @@ import { isGranted } from '../../platform/access/grants.js';
 import { resolveScope } from '../../platform/access/scope.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
-import { USER_TABLE, userRepo } from './user.repo.js';
+import { USER_TABLE } from './user.repo.js';
+import { userLoginLogRepo } from './user-login-log.repo.js';
 import { USER_RESOURCE } from './user.rules.js';
 import { userService } from './user.service.js';
 import { loginLogView, userView } from './user.view.js';
@@ -127,7 +128,7 @@ export default async function userRoutes(app: FastifyInstance) {
     scope: { resource: USER_RESOURCE, list: { table: 'blade_user_login_log', deptColumn: 'dept_id', ownerColumn: 'user_id' } },
     response: pageOf(loginLogRecord),
     handler: async ({ actor, query }) => {
-      const page = await userRepo.loginLogPage(db, await resolveScope(db, actor, USER_RESOURCE), query, query as Record<string, unknown>);
+      const page = await userLoginLogRepo.page(db, await resolveScope(db, actor, USER_RESOURCE), query, query as Record<string, unknown>);
       return { ...page, records: page.records.map((r) => loginLogView(r as never, tz)) };
     },
   });

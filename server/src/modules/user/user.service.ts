@@ -21,6 +21,7 @@ import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.j
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { userRepo, type UserFilter, type UserRow } from './user.repo.js';
 import { USER_RESOURCE, grantableRoles, lockAll } from './user.rules.js';
+import { userSessionRepo } from './user-session.repo.js';
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 const splitIds = (list: string | null | undefined) => (list ? [...new Set(list.split(',').filter(Boolean))] : []);
@@ -117,7 +118,7 @@ export const userService = {
           const added = roleIds.filter((r) => !splitIds(target.roleIds).includes(r));
           if (added.length) await grantableRoles(tx, actor, scope, added);
           await userRepo.replaceRoles(tx, [id], roleIds);
-          await userRepo.revokeSessions(tx, [id], actor.chainId);
+          await userSessionRepo.revokeSessions(tx, [id], actor.chainId);
         }
       });
     } catch (err) {
@@ -204,7 +205,7 @@ export const userService = {
     return db.transaction().execute(async (tx) => {
       await lockAll(tx, actor, scope, ids);
       const n = await userRepo.updateMany(tx, scope, ids, values, actor.userId);
-      if (opts.revoke) await userRepo.revokeSessions(tx, ids);
+      if (opts.revoke) await userSessionRepo.revokeSessions(tx, ids);
       return n;
     });
   },
@@ -223,7 +224,7 @@ export const userService = {
       await grantableRoles(tx, actor, scope, roleIds);
       await userRepo.replaceRoles(tx, userIds, roleIds);
       await userRepo.updateMany(tx, scope, userIds, {}, actor.userId);
-      await userRepo.revokeSessions(tx, userIds, actor.chainId);
+      await userSessionRepo.revokeSessions(tx, userIds, actor.chainId);
     });
   },
 
