@@ -46,7 +46,33 @@ export const PORTAL_MENU: MenuDef = {
   sort: 1,
   children: [
     { code: 'portal_myday', name: '我的一天', path: '/portal/myDay', source: 'calendar', category: 1, sort: 1 },
-    { code: 'portal_myapp', name: '业务应用', path: '/portal/myApp', source: 'appstore', category: 1, sort: 2 },
+    {
+      code: 'portal_myapp',
+      name: '业务应用',
+      path: '/portal/myApp',
+      source: 'appstore',
+      category: 1,
+      sort: 2,
+      children: [
+        // The message centre (specification §7 "Message centre"): compose and send notices, SMS and
+        // e-mail to a range, follow up on delivery and reading. Receiving (我的一天 › 消息) needs no grant.
+        {
+          code: 'message',
+          name: '消息中心',
+          path: '/portal/myApp/message',
+          source: 'message',
+          category: 1,
+          sort: 1,
+          children: [
+            { code: 'message_notice', name: '发送通知', category: 2, sort: 1 },
+            { code: 'message_sms', name: '发送短信', category: 2, sort: 2 },
+            { code: 'message_email', name: '发送邮件', category: 2, sort: 3 },
+            { code: 'message_urgent', name: '紧急发送', category: 2, sort: 4 },
+            { code: 'message_view', name: '查看', category: 2, sort: 5 },
+          ],
+        },
+      ],
+    },
     {
       code: 'portal_database',
       name: '数据库查询',
@@ -133,6 +159,19 @@ export const ADMIN_MENUS: MenuDef[] = [
           { code: 'attach_view', name: '查看', category: 2, sort: 1 },
           { code: 'attach_delete', name: '删除', category: 2, sort: 2 },
         ],
+      },
+      // What the built-in delivery providers "sent" when no SMS gateway or SMTP server is configured,
+      // and each org's SMS signature, daily quota and quiet hours.
+      { code: 'sms_outbox', name: '短信发件箱', path: '/system/smsOutbox', source: 'mobile', category: 1, sort: 16 },
+      { code: 'mail_outbox', name: '邮件发件箱', path: '/system/mailOutbox', source: 'mail', category: 1, sort: 17 },
+      {
+        code: 'sms_source',
+        name: '短信签名与额度',
+        path: '/system/smsSource',
+        source: 'setting',
+        category: 1,
+        sort: 18,
+        children: [{ code: 'sms_source_edit', name: '修改', category: 2, sort: 1 }],
       },
     ],
   },
