@@ -52,6 +52,18 @@ export const authRepo = {
     return db.selectFrom('bladeUser as u').select(userColumns).where('u.id', '=', id).where('u.isDeleted', '=', 0).executeTakeFirst();
   },
 
+  /** The account when it is enabled and not deleted in `tenantId` (a sign-on session's user). */
+  findEnabledUser(db: Db, id: string, tenantId: string) {
+    return db
+      .selectFrom('bladeUser')
+      .select('id')
+      .where('id', '=', id)
+      .where('tenantId', '=', tenantId)
+      .where('status', '=', 1)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+  },
+
   /** Counts one failure atomically; the fifth locks the account and starts the count again. */
   async recordFailure(db: Db, userId: string, maxFailures: number, lockMinutes: number) {
     const r = await sql<{ loginFailCount: number; lockedUntil: Date | null }>`

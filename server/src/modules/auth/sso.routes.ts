@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { AUTH_MSG } from '@gsl/contract';
-import { sql } from 'kysely';
-import { opaqueToken, sha256 } from '../../platform/auth/tokens.js';
+import { sha256 } from '../../platform/auth/tokens.js';
 import { route } from '../../platform/http/route.js';
 import { tenantProblem } from '../../platform/access/tenant.js';
+import { authRepo } from './auth.repo.js';
+import { authTokenRepo } from './auth-token.repo.js';
 import { portalOrigins } from './portal-origin.js';
 import { redirectAllowed } from './redirect-uri.js';
 import { crossSite, sessionCookie, SsoForms, type FormPurpose } from './sso-forms.js';
@@ -118,27 +119,12 @@ export default async function ssoRoutes(app: FastifyInstance) {
     const raw = sessionCookie.read(req);
     if (!raw) return null;
     const idHash = sha256(raw);
-    const session = await tenancy.main
-      .selectFrom('authSsoSession as s')
-      .select(['s.userId', 's.tenantId'])
-      .where('s.idHash', '=', idHash)
-      .where('s.endTime', 'is', null)
-      .where('s.expireTime', '>', sql<Date>`now()`)
-      .executeTakeFirst();
+    const session = await authTokenRepo.findLiveSsoSession(tenancy.main, idHash);
     if (!session) return null;
     const tenantId = session.tenantId ?? config.defaultTenantId;
     let user: { id: string } | undefined;
     try {
-      user = await tenancy.run(tenantId, () =>
-        db
-          .selectFrom('bladeUser')
-          .select('id')
-          .where('id', '=', session.userId)
-          .where('tenantId', '=', tenantId)
-          .where('status', '=', 1)
-          .where('isDeleted', '=', 0)
-          .executeTakeFirst(),
-      );
+      user = await tenancy.run(tenantId, () => authRepo.findEnabledUser(db, session.userId, tenantId));
     } catch {
       return null; // the tenant's database is unreachable: sign on again (the session stays for when it is back)
     }
@@ -220,12 +206,7 @@ export default async function ssoRoutes(app: FastifyInstance) {
           captcha: result.captchaRequired ? await captcha.create() : undefined,
         });
       }
-      const sid = opaqueToken();
-      const idHash = sha256(sid);
-      await tenancy.main
-        .insertInto('authSsoSession')
-        .values({ idHash, userId: result.user.id, tenantId, expireTime: new Date(Date.now() + config.ssoSessionHours * 3600_000) })
-        .execute();
+      const { sid, idHash } = await tokens.startSsoSession(result.user.id, tenantId, config.ssoSessionHours);
       sessionCookie.set(req, reply, sid, config.ssoSessionHours * 3600);
       return redirectWithCode(reply, { userId: result.user.id, tenantId, idHash }, checked.client!.clientId, params.redirectUri);
     },

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { TokenAnswer } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { ClientRow } from '../../platform/auth/client.js';
 import { opaqueToken, sha256, type TokenSigner } from '../../platform/auth/tokens.js';
 import { authRepo, type LoginUser } from './auth.repo.js';
+import { authTokenRepo } from './auth-token.repo.js';
 import { orgNames } from './org-names.js';
 
 export interface IssueOptions {
@@ -32,20 +32,17 @@ export class TokenService {
     const chainId = opts.chainId ?? randomUUID();
     const roleIds = chosen.map((r) => r.id);
     const refresh = opaqueToken();
-    await this.main
-      .insertInto('authRefreshToken')
-      .values({
-        tokenHash: sha256(refresh),
-        chainId,
-        clientId: client.clientId,
-        userId: user.id,
-        tenantId: user.tenantId,
-        deptId: user.deptId,
-        roleIds: roleIds.join(','),
-        expireTime: new Date(Date.now() + client.refreshTokenValidity * 1000),
-        ssoSessionHash: opts.ssoSession ?? null,
-      })
-      .execute();
+    await authTokenRepo.insertRefreshToken(this.main, {
+      tokenHash: sha256(refresh),
+      chainId,
+      clientId: client.clientId,
+      userId: user.id,
+      tenantId: user.tenantId,
+      deptId: user.deptId,
+      roleIds: roleIds.join(','),
+      expireTime: new Date(Date.now() + client.refreshTokenValidity * 1000),
+      ssoSessionHash: opts.ssoSession ?? null,
+    });
     const access = await this.signer.sign(
       { userId: user.id, tenantId: user.tenantId, deptId: user.deptId, roleIds, clientId: client.clientId, chainId, account: user.account },
       client.accessTokenValidity,
@@ -74,18 +71,15 @@ export class TokenService {
   /** A one-time code; `ssoSession` (the session's id hash) links what the code yields to the sign-on session. */
   async createCode(userId: string, tenantId: string, clientId: string, redirectUri: string, ssoSession: string | null = null): Promise<string> {
     const code = opaqueToken();
-    await this.main
-      .insertInto('authCode')
-      .values({
-        codeHash: sha256(code),
-        clientId,
-        userId,
-        tenantId,
-        redirectUri,
-        expireTime: new Date(Date.now() + this.codeTtlSeconds * 1000),
-        ssoSessionHash: ssoSession,
-      })
-      .execute();
+    await authTokenRepo.insertCode(this.main, {
+      codeHash: sha256(code),
+      clientId,
+      userId,
+      tenantId,
+      redirectUri,
+      expireTime: new Date(Date.now() + this.codeTtlSeconds * 1000),
+      ssoSessionHash: ssoSession,
+    });
     return code;
   }
 
@@ -96,22 +90,10 @@ export class TokenService {
    */
   async redeemCode(code: string, clientId: string): Promise<{ userId: string; tenantId: string | null; ssoSession: string | null } | null> {
     if (!code || code.length > 100) return null;
-    const row = await this.main
-      .updateTable('authCode')
-      .set({ usedTime: sql<Date>`now()` })
-      .where('codeHash', '=', sha256(code))
-      .where('usedTime', 'is', null)
-      .returning(['userId', 'tenantId', 'clientId', 'expireTime', 'ssoSessionHash'])
-      .executeTakeFirst();
+    const row = await authTokenRepo.spendCode(this.main, sha256(code));
     if (!row || row.clientId !== clientId || row.expireTime.getTime() <= Date.now()) return null;
     if (row.ssoSessionHash) {
-      const live = await this.main
-        .selectFrom('authSsoSession')
-        .select('idHash')
-        .where('idHash', '=', row.ssoSessionHash)
-        .where('endTime', 'is', null)
-        .where('expireTime', '>', sql<Date>`now()`)
-        .executeTakeFirst();
+      const live = await authTokenRepo.findLiveSsoSession(this.main, row.ssoSessionHash);
       if (!live) return null;
     }
     return { userId: row.userId, tenantId: row.tenantId, ssoSession: row.ssoSessionHash };
@@ -124,35 +106,24 @@ export class TokenService {
   async rotate(raw: string, clientId: string): Promise<{ userId: string; chainId: string; tenantId: string; ssoSessionHash: string | null } | null> {
     if (!raw || raw.length > 100) return null;
     const hash = sha256(raw);
-    const row = await this.main
-      .updateTable('authRefreshToken')
-      .set({ usedTime: sql<Date>`now()` })
-      .where('tokenHash', '=', hash)
-      .where('usedTime', 'is', null)
-      .where('revokedTime', 'is', null)
-      .where('expireTime', '>', sql<Date>`now()`)
-      .where('clientId', '=', clientId)
-      // A successor issued while its chain was being revoked (a refresh racing a reuse or a logout)
-      // was inserted after the revocation marked the rows: the chain table is the authority.
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('authRevokedChain as c').select('c.chainId').whereRef('c.chainId', '=', 'authRefreshToken.chainId'))),
-      )
-      .returning(['userId', 'chainId', 'tenantId', 'ssoSessionHash'])
-      .executeTakeFirst();
+    const row = await authTokenRepo.spendRefreshToken(this.main, hash, clientId);
     if (row) return row;
-    const spent = await this.main.selectFrom('authRefreshToken').select(['chainId', 'usedTime']).where('tokenHash', '=', hash).executeTakeFirst();
+    const spent = await authTokenRepo.findRefreshToken(this.main, hash);
     if (spent?.usedTime) await this.revokeChain(spent.chainId, 'reuse');
     return null;
   }
 
+  /** Starts a sign-on portal session of `hours`: `sid` goes in the cookie, only its hash is stored. */
+  async startSsoSession(userId: string, tenantId: string, hours: number): Promise<{ sid: string; idHash: string }> {
+    const sid = opaqueToken();
+    const idHash = sha256(sid);
+    await authTokenRepo.insertSsoSession(this.main, { idHash, userId, tenantId, expireTime: new Date(Date.now() + hours * 3600_000) });
+    return { sid, idHash };
+  }
+
   /** Ends a sign-on session (by its id hash): its cookie no longer signs anyone on. */
   async endSsoSession(idHash: string): Promise<void> {
-    await this.main
-      .updateTable('authSsoSession')
-      .set({ endTime: sql<Date>`now()` })
-      .where('idHash', '=', idHash)
-      .where('endTime', 'is', null)
-      .execute();
+    await authTokenRepo.endSsoSession(this.main, idHash);
   }
 
   /**
@@ -160,31 +131,6 @@ export class TokenService {
    * from, so the portal does not sign the user straight back in (wire contract §4.6).
    */
   async revokeChain(chainId: string, reason: 'logout' | 'reuse' | 'admin'): Promise<void> {
-    await this.main.transaction().execute(async (tx) => {
-      await tx
-        .insertInto('authRevokedChain')
-        .values({ chainId, reason })
-        .onConflict((oc) => oc.column('chainId').doNothing())
-        .execute();
-      await tx
-        .updateTable('authSsoSession')
-        .set({ endTime: sql<Date>`now()` })
-        .where('endTime', 'is', null)
-        .where('idHash', 'in', (eb) =>
-          eb
-            .selectFrom('authRefreshToken')
-            .select('ssoSessionHash')
-            .where('chainId', '=', chainId)
-            .where('ssoSessionHash', 'is not', null)
-            .$narrowType<{ ssoSessionHash: string }>(),
-        )
-        .execute();
-      await tx
-        .updateTable('authRefreshToken')
-        .set({ revokedTime: sql<Date>`now()` })
-        .where('chainId', '=', chainId)
-        .where('revokedTime', 'is', null)
-        .execute();
-    });
+    await this.main.transaction().execute((tx) => authTokenRepo.revokeChain(tx, chainId, reason));
   }
 }
