@@ -1,21 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FormRule } from 'antd';
-import { fakeServer, renderScreen } from '../test/fakeServer';
+import { ruleProblem as check } from '../../../../test/rules';
+import { fakeServer } from '../../../../test/fakeServer';
+import { mockedApi, renderScreen } from '../../../../test/screens';
 import { apiScopeBody, customValueRule, dataScopeBody, dataScopeFormValues } from './fields';
 import { filterMenus, ScopeScreen } from './ScopeScreen';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
-vi.mock('../../../api/http', async (original) => {
-  const actual = await original<typeof import('../../../api/http')>();
-  const fake = () => (globalThis as unknown as { __fake: ReturnType<typeof fakeServer> }).__fake.httpModule;
-  return {
-    ...actual,
-    get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])),
-    request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])),
-  };
-});
-const { toast } = await import('../../../api/feedback');
+vi.mock('../../../api/http', async (original) => ({ ...(await original<object>()), get: vi.fn(), request: vi.fn() }));
+const { toast } = await mockedApi();
 
 const menu = (id: string, name: string, code: string, children: unknown[] = []) => ({
   id,
@@ -65,20 +58,9 @@ function setup() {
     },
     'POST /api/blade-system/data-scope/submit': (call) => ({ msg: '新增成功', data: call.body }),
   });
-  (globalThis as unknown as { __fake: typeof server }).__fake = server;
   renderScreen(<ScopeScreen kind="data" />, ['data_scope_add', 'data_scope_edit', 'data_scope_delete', 'data_scope_view']);
   return server;
 }
-
-const check = async (r: FormRule, value: unknown, form: Record<string, unknown>) => {
-  const v = typeof r === 'function' ? r({ getFieldValue: (n: string) => form[n] } as never) : r;
-  try {
-    await (v.validator as (a: unknown, b: unknown) => Promise<void>)({}, value);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
-};
 
 describe('数据权限 / 接口权限', { timeout: 30_000 }, () => {
   it('requires 可见机构 only for 自定义, sends it comma-separated, and only then', async () => {

@@ -1,42 +1,20 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
-import type { FormRule } from 'antd';
+import { fieldProblem } from '../../../../test/rules';
 import dayjs from 'dayjs';
 import { CODE_MSG, MEMBER_MSG } from '@gsl/contract';
-import { menuKeys } from '../../../api/system/menu';
-import { AntdProviders } from '../../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../../app/providers';
+import { mockedApi, page, renderScreen } from '../../../../test/screens';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
-const { toast } = await import('../../../api/feedback');
-const http = await import('../../../api/http');
-const get = vi.mocked(http.get);
-const request = vi.mocked(http.request);
+const { get, request, toast } = await mockedApi();
 const { countBars, default: DatabaseHome } = await import('./home');
 const { memberBody, memberFields, memberFormValues } = await import('./kinds');
 const { logQuery } = await import('./log');
 const { MemberListPage } = await import('./MemberListPage');
 
-type Validator = (rule: unknown, value: unknown) => Promise<void>;
-async function check(rule: FormRule, value: unknown, form: Record<string, unknown> = {}): Promise<string | null> {
-  const r = typeof rule === 'function' ? rule({ getFieldValue: (n: string) => form[n] } as never) : rule;
-  try {
-    await (r.validator as Validator)({}, value);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
-}
-const rulesOf = (kind: 'enterprise' | 'person', name: string) => memberFields(kind).find((f) => f.name === name)?.rules ?? [];
-async function firstProblem(kind: 'enterprise' | 'person', name: string, value: unknown, form: Record<string, unknown> = {}) {
-  for (const rule of rulesOf(kind, name)) {
-    const p = await check(rule, value, form);
-    if (p) return p;
-  }
-  return null;
-}
+const firstProblem = (kind: 'enterprise' | 'person', name: string, value: unknown, form: Record<string, unknown> = {}) =>
+  fieldProblem(memberFields(kind), name, value, form);
 
 const ENTERPRISE = {
   id: '11',
@@ -59,19 +37,6 @@ const ENTERPRISE = {
   createTime: '2024-03-01 10:00:00',
   updateTime: null,
 };
-const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
-
-function renderWith(ui: React.ReactNode, granted: string[]) {
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
-  return render(
-    <MemoryRouter>
-      <Providers queryClient={client}>
-        <AntdProviders>{ui}</AntdProviders>
-      </Providers>
-    </MemoryRouter>,
-  );
-}
 
 beforeEach(() => {
   get.mockReset();
@@ -124,7 +89,7 @@ describe('企业会员 screen', () => {
   it('lists members with the phone as the server masked it; edit sends id, version and the changed name to update and says 更新成功', async () => {
     get.mockImplementation(async (url: string) => (url.endsWith('/memberaocenterprise/page') ? page([ENTERPRISE]) : undefined) as never);
     request.mockResolvedValue({ code: 200, success: true, msg: '更新成功', data: { ...ENTERPRISE, name: '苏州云帆科技股份有限公司', version: 4 } } as never);
-    renderWith(<MemberListPage kind="enterprise" />, ALL);
+    renderScreen(<MemberListPage kind="enterprise" />, ALL);
     const row = await screen.findByText('苏州云帆科技有限公司');
     expect(screen.getByText('138****5678')).toBeTruthy();
     expect(get).toHaveBeenCalledWith('/api/aoc-service/memberaocenterprise/page', expect.objectContaining({ current: 1, size: 10 }), expect.anything());
@@ -175,7 +140,7 @@ describe('企业会员 screen', () => {
       }
       return undefined as never;
     });
-    renderWith(<MemberListPage kind="enterprise" />, ALL);
+    renderScreen(<MemberListPage kind="enterprise" />, ALL);
     fireEvent.click(await screen.findByTestId('enterprise-history-11'));
     const history = await screen.findByTestId('member-history');
     await within(history).findByText('管理员');
@@ -186,7 +151,7 @@ describe('企业会员 screen', () => {
 
   it('without the write codes shows no 新增, 编辑, 删除, and without member_log no 变更记录', async () => {
     get.mockImplementation(async (url: string) => (url.endsWith('/page') ? page([ENTERPRISE]) : undefined) as never);
-    renderWith(<MemberListPage kind="enterprise" />, ['member_enterprise']);
+    renderScreen(<MemberListPage kind="enterprise" />, ['member_enterprise']);
     await screen.findByText('苏州云帆科技有限公司');
     expect(screen.queryByTestId('enterprise-add')).toBeNull();
     expect(screen.queryByTestId('enterprise-row-edit')).toBeNull();
@@ -242,7 +207,7 @@ describe('个人会员 detail: the person profile (人员库)', () => {
 
   it('offers 查看人员档案 when the server links a person-base record, and opens that profile with its 会员身份', async () => {
     get.mockImplementation(answer({ ...PERSON_MEMBER, personBaseId: '51', personBaseUnionId: 'P0001' }) as never);
-    renderWith(<MemberListPage kind="person" />, ['member_person', 'profile_person']);
+    renderScreen(<MemberListPage kind="person" />, ['member_person', 'profile_person']);
     fireEvent.click(await screen.findByTestId('member-open-31'));
     const detail = await screen.findByTestId('member-detail');
     fireEvent.click(await within(detail).findByTestId('member-detail-person-profile'));
@@ -255,7 +220,7 @@ describe('个人会员 detail: the person profile (人员库)', () => {
 
   it('shows no link when the server gives none (no record, or not visible to the user)', async () => {
     get.mockImplementation(answer({ ...PERSON_MEMBER, personBaseId: null, personBaseUnionId: null }) as never);
-    renderWith(<MemberListPage kind="person" />, ['member_person', 'profile_person']);
+    renderScreen(<MemberListPage kind="person" />, ['member_person', 'profile_person']);
     fireEvent.click(await screen.findByTestId('member-open-31'));
     const detail = await screen.findByTestId('member-detail');
     await within(detail).findByText('320***********1234');
@@ -295,7 +260,7 @@ describe('member export', () => {
       saved.push(this.download);
     });
     try {
-      renderWith(<MemberListPage kind="enterprise" />, ['member_enterprise', 'member_enterprise_export']);
+      renderScreen(<MemberListPage kind="enterprise" />, ['member_enterprise', 'member_enterprise_export']);
       await screen.findByText('苏州云帆科技有限公司');
       fireEvent.change(screen.getByTestId('enterprise-search-name'), { target: { value: '云帆' } });
       fireEvent.click(screen.getByTestId('enterprise-search-submit'));
@@ -319,7 +284,7 @@ describe('member export', () => {
 
   it('shows 导出 only with the export code, and tells the server’s message when the export is refused', async () => {
     get.mockImplementation(async (url: string) => (url.endsWith('/page') ? page([ENTERPRISE]) : undefined) as never);
-    const first = renderWith(<MemberListPage kind="enterprise" />, ['member_enterprise']);
+    const first = renderScreen(<MemberListPage kind="enterprise" />, ['member_enterprise']);
     await screen.findByText('苏州云帆科技有限公司');
     expect(screen.queryByTestId('enterprise-export')).toBeNull();
     first.unmount();
@@ -330,7 +295,7 @@ describe('member export', () => {
       vi.fn(async () => new Response(refusal, { status: 400, headers: { 'content-type': 'application/json' } })),
     );
     try {
-      renderWith(<MemberListPage kind="person" />, ['member_person', 'member_person_export']);
+      renderScreen(<MemberListPage kind="person" />, ['member_person', 'member_person_export']);
       fireEvent.click(await screen.findByTestId('person-export'));
       await waitFor(() => expect(toast.error).toHaveBeenCalledWith('导出数据共300000条,超过单次导出上限200000条,请缩小筛选范围后再导出'));
       expect(toast.success).not.toHaveBeenCalled();
@@ -346,12 +311,12 @@ describe('member import', () => {
     ['person', '个人会员'],
   ] as const)('%s: shows 导入 only with its import code, and opens the %s import dialog', async (kind, label) => {
     get.mockImplementation(async (url: string) => (url.endsWith('/page') ? page([]) : undefined) as never);
-    const without = renderWith(<MemberListPage kind={kind} />, [`member_${kind}`, `member_${kind}_export`]);
+    const without = renderScreen(<MemberListPage kind={kind} />, [`member_${kind}`, `member_${kind}_export`]);
     await screen.findByTestId(`${kind}-export`);
     expect(screen.queryByTestId(`${kind}-import`)).toBeNull();
     without.unmount();
 
-    renderWith(<MemberListPage kind={kind} />, [`member_${kind}`, `member_${kind}_import`]);
+    renderScreen(<MemberListPage kind={kind} />, [`member_${kind}`, `member_${kind}_import`]);
     fireEvent.click(await screen.findByTestId(`${kind}-import`));
     const dialog = await screen.findByTestId(`${kind}-import-dialog`);
     expect(screen.getByText(`${label}导入`)).toBeTruthy();
@@ -369,7 +334,7 @@ describe('数据库查询 home', () => {
         return { ...ENTERPRISE, id: '21', name: '王小明', certNo: '110***********002X', phone: '139****0000' } as never;
       return page([]) as never;
     });
-    renderWith(<DatabaseHome />, ['portal_database', 'member_enterprise', 'member_person']);
+    renderScreen(<DatabaseHome />, ['portal_database', 'member_enterprise', 'member_person']);
     await waitFor(() => expect(screen.getByTestId('db-count-total').textContent).toContain('6'));
     expect(screen.getByTestId('db-count-enterprise').textContent).toContain('3');
     expect((screen.getByTestId('db-bar-person') as HTMLElement).style.width).toBe('66.7%');
@@ -416,7 +381,7 @@ describe('数据库查询 home', () => {
         ]) as never;
       return page([]) as never;
     });
-    renderWith(<DatabaseHome />, ['portal_database', 'chamber']);
+    renderScreen(<DatabaseHome />, ['portal_database', 'chamber']);
     fireEvent.click(await within(screen.getByTestId('db-type')).findByText('商会'));
     fireEvent.click(await screen.findByTestId('chamber-history-51'));
     const change = await screen.findByTestId('member-log-change');

@@ -1,33 +1,13 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
-import { menuKeys } from '../../../api/system/menu';
-import { AntdProviders } from '../../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../../app/providers';
+import { mockedApi, page, renderScreen } from '../../../../test/screens';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
-const { toast } = await import('../../../api/feedback');
-const http = await import('../../../api/http');
-const get = vi.mocked(http.get);
-const request = vi.mocked(http.request);
+const { get, request, toast } = await mockedApi();
 const { default: MemberLogPage } = await import('./log');
 const { default: ChamberPage } = await import('./chamber');
 const { RepresentativesDrawer } = await import('./Representatives');
-
-const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
-
-function renderWith(ui: React.ReactNode, granted: string[]) {
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
-  return render(
-    <MemoryRouter>
-      <Providers queryClient={client}>
-        <AntdProviders>{ui}</AntdProviders>
-      </Providers>
-    </MemoryRouter>,
-  );
-}
 
 beforeEach(() => {
   get.mockReset();
@@ -58,7 +38,7 @@ const LOG = {
 describe('变更记录 screen', () => {
   it('lists who changed which record’s fields, and searches by record name', async () => {
     get.mockResolvedValue(page([LOG]) as never);
-    renderWith(<MemberLogPage />, ['member_log']);
+    renderScreen(<MemberLogPage />, ['member_log']);
     const table = await screen.findByTestId('member-log-table');
     await within(table).findByText('南京市青年商会');
     expect(within(table).getByText('团体会员')).toBeTruthy();
@@ -79,7 +59,7 @@ describe('变更记录 screen', () => {
 
   it('says so when the history cannot be loaded', async () => {
     get.mockRejectedValue(new Error('boom'));
-    renderWith(<MemberLogPage />, ['member_log']);
+    renderScreen(<MemberLogPage />, ['member_log']);
     expect(await screen.findByText('数据加载失败')).toBeTruthy();
   });
 });
@@ -118,7 +98,7 @@ describe('商会管理 screen', () => {
         ] as never;
       return [] as never;
     });
-    renderWith(<ChamberPage />, ['chamber']);
+    renderScreen(<ChamberPage />, ['chamber']);
     fireEvent.click(await screen.findByTestId('chamber-open-51'));
     const drawer = await screen.findByTestId('chamber-drawer');
     await within(drawer).findByText('钱海');
@@ -152,7 +132,7 @@ describe('商会管理 screen', () => {
       if (url.endsWith('/chambercommerce/log')) return page([CHAMBER_LOG]) as never;
       return undefined as never;
     });
-    renderWith(<ChamberPage />, ['chamber']);
+    renderScreen(<ChamberPage />, ['chamber']);
     fireEvent.click(await screen.findByTestId('chamber-history-51'));
     const drawer = await screen.findByTestId('member-history-drawer');
     expect(within(drawer).getByText('变更记录 - 江苏省浙江商会')).toBeTruthy();
@@ -173,7 +153,7 @@ describe('商会管理 screen', () => {
       if (url.endsWith('/chambercommerce/log')) throw new Error('boom');
       return undefined as never;
     });
-    renderWith(<ChamberPage />, ['chamber']);
+    renderScreen(<ChamberPage />, ['chamber']);
     fireEvent.click(await screen.findByTestId('chamber-history-51'));
     const drawer = await screen.findByTestId('member-history-drawer');
     expect(await within(drawer).findByText('数据加载失败')).toBeTruthy();
@@ -183,7 +163,7 @@ describe('商会管理 screen', () => {
   it('registers an 外省在苏商会 through save-simple: 登记名称 as name, 商会名称 as chamberName', async () => {
     get.mockImplementation(async () => page([CHAMBER]) as never);
     request.mockResolvedValue({ code: 200, success: true, msg: '新增成功', data: CHAMBER } as never);
-    renderWith(<ChamberPage />, ['chamber', 'chamber_add', 'chamber_edit', 'chamber_delete']);
+    renderScreen(<ChamberPage />, ['chamber', 'chamber_add', 'chamber_edit', 'chamber_delete']);
     fireEvent.click(await screen.findByText('外省在苏商会', { selector: '.ant-tabs-tab-btn' }));
     fireEvent.click(await screen.findByTestId('chamber-in-add'));
     const form = await screen.findByTestId('chamber-in-form');
@@ -218,7 +198,7 @@ describe('会员代表 drawer', () => {
   it('lists the representatives; with the edit code one is removed after confirmation', async () => {
     get.mockResolvedValue([REP] as never);
     request.mockResolvedValue({ code: 200, success: true, msg: '删除成功', data: null } as never);
-    renderWith(<RepresentativesDrawer kind="enterprise" member={{ id: '11', name: '云帆' }} onClose={() => undefined} />, [
+    renderScreen(<RepresentativesDrawer kind="enterprise" member={{ id: '11', name: '云帆' }} onClose={() => undefined} />, [
       'member_enterprise',
       'member_enterprise_edit',
     ]);
@@ -237,7 +217,7 @@ describe('会员代表 drawer', () => {
 
   it('without the edit code offers neither 添加 nor 移除', async () => {
     get.mockResolvedValue([REP] as never);
-    renderWith(<RepresentativesDrawer kind="group" member={{ id: '11', name: '商会' }} onClose={() => undefined} />, ['member_group']);
+    renderScreen(<RepresentativesDrawer kind="group" member={{ id: '11', name: '商会' }} onClose={() => undefined} />, ['member_group']);
     await within(await screen.findByTestId('rep-table')).findByText('王小明');
     expect(screen.queryByTestId('rep-add')).toBeNull();
     expect(screen.queryByText('移除')).toBeNull();

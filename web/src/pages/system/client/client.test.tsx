@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FormRule } from 'antd';
+import { ruleProblem as check } from '../../../../test/rules';
 import { CLIENT_MSG } from '@gsl/contract';
 import { AntdProviders } from '../../../app/AntdProviders';
 import type { ClientView } from '../../../api/system/client';
@@ -11,17 +11,6 @@ vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.f
 vi.mock('../../../components/copyText', () => ({ copyText: vi.fn(async () => true) }));
 const { toast } = await import('../../../api/feedback');
 const { copyText } = await import('../../../components/copyText');
-
-type Validator = (rule: unknown, value: unknown) => Promise<void>;
-const check = async (rule: FormRule, value: unknown, form: Record<string, unknown> = {}): Promise<string | null> => {
-  const r = typeof rule === 'function' ? rule({ getFieldValue: (n: string) => form[n] } as never) : rule;
-  try {
-    await (r.validator as Validator)({}, value);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
-};
 
 const ROW: ClientView = {
   id: '7',

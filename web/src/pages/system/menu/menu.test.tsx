@@ -1,21 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { FormRule } from 'antd';
-import { fakeServer, renderScreen } from '../../authority/test/fakeServer';
+import { ruleProblem as check } from '../../../../test/rules';
+import { fakeServer } from '../../../../test/fakeServer';
+import { mockedApi, renderScreen } from '../../../../test/screens';
 import { menuBody, pathRule } from './fields';
 import MenuPage from './index';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
-vi.mock('../../../api/http', async (original) => {
-  const actual = await original<typeof import('../../../api/http')>();
-  const fake = () => (globalThis as unknown as { __fake: ReturnType<typeof fakeServer> }).__fake.httpModule;
-  return {
-    ...actual,
-    get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])),
-    request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])),
-  };
-});
-const { toast } = await import('../../../api/feedback');
+vi.mock('../../../api/http', async (original) => ({ ...(await original<object>()), get: vi.fn(), request: vi.fn() }));
+const { toast } = await mockedApi();
 
 const menu = (id: string, parentId: string, name: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -52,21 +45,11 @@ function setup() {
     'GET /api/blade-system/menu/tree': () => FOREST,
     'POST /api/blade-system/menu/submit': (call) => ({ msg: '新增成功', data: { ...(call.body as object), id: '9' } }),
   });
-  (globalThis as unknown as { __fake: typeof server }).__fake = server;
   renderScreen(<MenuPage />, ['menu_add', 'menu_edit', 'menu_delete', 'menu_view']);
   return server;
 }
 
 const rowOf = (id: string) => screen.getByTestId('menu-table').querySelector(`tbody tr[data-row-key="${id}"]`) as HTMLElement;
-const check = async (rule: FormRule, value: unknown, form: Record<string, unknown>) => {
-  const r = typeof rule === 'function' ? rule({ getFieldValue: (n: string) => form[n] } as never) : rule;
-  try {
-    await (r.validator as (a: unknown, b: unknown) => Promise<void>)({}, value);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
-};
 
 describe('菜单管理', { timeout: 30_000 }, () => {
   it('requires 路由地址 for a menu, not for a button, and sends blank texts as null and no parent as top level', async () => {
@@ -124,7 +107,6 @@ describe('菜单管理', { timeout: 30_000 }, () => {
       'GET /api/blade-system/menu/list': () => [...FOREST, newer],
       'GET /api/blade-system/menu/tree': () => tree,
     });
-    (globalThis as unknown as { __fake: typeof server }).__fake = server;
     renderScreen(<MenuPage />, ['menu_add']);
     await screen.findByText('新加的菜单');
     await waitFor(() => expect(server.calls.filter((c) => c.url.endsWith('/menu/tree')).length).toBe(1));

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PARAM_MSG } from '@gsl/contract';
-import type { RuleObject } from 'antd/es/form';
+import { fieldProblem } from '../../../../test/rules';
 import { PARAM_FIELDS } from './fields';
 
-/** Runs a field's rules as the form would and returns the first message, or null when valid. */
-async function check(name: string, value: unknown): Promise<string | null> {
-  const field = PARAM_FIELDS.find((f) => f.name === name)!;
-  for (const rule of field.rules ?? []) {
-    try {
-      await (rule as RuleObject).validator?.(rule as RuleObject, value, () => undefined);
-    } catch (error) {
-      return (error as Error).message;
-    }
-  }
-  return null;
-}
+const check = (name: string, value: unknown) => fieldProblem(PARAM_FIELDS, name, value);
 
 describe('parameter form rules (specification §5, from the contract schema)', () => {
   it('requires name, key and value with the server’s own messages', async () => {

@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RuleObject } from 'antd/es/form';
+import { fieldProblem } from '../../../../test/rules';
 import { POST_MSG } from '@gsl/contract';
 import { POST_CATEGORY_OPTIONS, POST_FIELDS } from './fields';
 
-async function check(name: string, value: unknown): Promise<string | null> {
-  const field = POST_FIELDS.find((f) => f.name === name)!;
-  for (const rule of field.rules ?? []) {
-    try {
-      await (rule as RuleObject).validator?.(rule as RuleObject, value, () => undefined);
-    } catch (error) {
-      return (error as Error).message;
-    }
-  }
-  return null;
-}
+const check = (name: string, value: unknown) => fieldProblem(POST_FIELDS, name, value);
 
 describe('post form (the server’s own rules and messages)', () => {
   it('requires type, code, name and sort', async () => {

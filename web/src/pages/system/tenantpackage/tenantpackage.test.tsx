@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TENANT_MSG } from '@gsl/contract';
-import type { RuleObject } from 'antd/es/form';
+import { fieldProblem } from '../../../../test/rules';
 import type { PackageMenuNode } from '../../../api/system/tenant';
 import { AntdProviders } from '../../../app/AntdProviders';
 import { createQueryClient, Providers } from '../../../app/providers';
@@ -35,15 +35,7 @@ describe('package menu picking', () => {
   });
 
   it('the form requires a name and at least one menu, with the server’s messages', async () => {
-    const check = async (name: string, value: unknown) => {
-      const rule = PACKAGE_FIELDS.find((f) => f.name === name)!.rules![0] as RuleObject;
-      try {
-        await rule.validator?.(rule, value, () => undefined);
-        return null;
-      } catch (e) {
-        return (e as Error).message;
-      }
-    };
+    const check = (name: string, value: unknown) => fieldProblem(PACKAGE_FIELDS, name, value);
     expect(await check('packageName', '')).toBe(TENANT_MSG.packageRequired);
     expect(await check('menuIds', '')).toBe(TENANT_MSG.packageMenus);
     expect(await check('menuIds', undefined)).toBe(TENANT_MSG.packageMenus);

@@ -1,19 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeServer, renderScreen } from '../../authority/test/fakeServer';
+import { fakeServer } from '../../../../test/fakeServer';
+import { mockedApi, renderScreen } from '../../../../test/screens';
 import TopMenuPage from './index';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
-vi.mock('../../../api/http', async (original) => {
-  const actual = await original<typeof import('../../../api/http')>();
-  const fake = () => (globalThis as unknown as { __fake: ReturnType<typeof fakeServer> }).__fake.httpModule;
-  return {
-    ...actual,
-    get: (...a: Parameters<typeof actual.get>) => fake().get(...(a as [string])),
-    request: (...a: Parameters<typeof actual.request>) => fake().request(...(a as [string])),
-  };
-});
-const { toast } = await import('../../../api/feedback');
+vi.mock('../../../api/http', async (original) => ({ ...(await original<object>()), get: vi.fn(), request: vi.fn() }));
+const { toast } = await mockedApi();
 
 const node = (id: string, name: string, children: unknown[] = []) => ({
   id,
@@ -36,7 +29,6 @@ function setup(granted = ['topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topm
     'GET /api/blade-system/menu/top-tree-keys': () => ['4'],
     'POST /api/blade-system/topmenu/grant': () => ({ msg: '配置成功' }),
   });
-  (globalThis as unknown as { __fake: typeof server }).__fake = server;
   renderScreen(<TopMenuPage />, granted);
   return server;
 }

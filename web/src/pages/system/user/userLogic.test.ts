@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import type { FormRule } from 'antd';
+import { ruleProblem as check } from '../../../../test/rules';
 import type { UserView } from '@gsl/contract';
 import { fileSizeText } from '../../../api/files';
 import type { TreeOption } from '../../../api/system/user';
@@ -8,19 +8,6 @@ import { userFields } from './fields';
 import { errorWorkbook, fileProblem, percentOf } from '../../../components/ImportDialog';
 import { filterTree, parentKeys, splitIds, userBody, userFormValues } from './userLogic';
 import { buildWorkbook, crc32 } from '../../../components/xlsx';
-
-type Validator = (rule: unknown, value: unknown) => Promise<void>;
-const check = async (rule: FormRule, value: unknown, form: Record<string, unknown> = {}): Promise<string | null> => {
-  const r = typeof rule === 'function' ? rule({ getFieldValue: (n: string) => form[n] } as never) : rule;
-  try {
-    if ('validator' in r && r.validator) await (r.validator as Validator)({}, value);
-    else if ('required' in r && r.required && (value === undefined || (Array.isArray(value) && value.length < ((r as { min?: number }).min ?? 1))))
-      throw new Error(String(r.message));
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
-};
 
 const ROW: UserView = {
   id: '42',

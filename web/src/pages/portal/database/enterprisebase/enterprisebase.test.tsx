@@ -1,19 +1,14 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
 import { CODE_MSG, PROFILE_MSG, creditCheckChar } from '@gsl/contract';
-import { menuKeys } from '../../../../api/system/menu';
-import { AntdProviders } from '../../../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../../../app/providers';
+import { HttpError } from '../../../../api/http';
+import { mockedApi, page, renderScreen } from '../../../../../test/screens';
 
 vi.mock('../../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
-const { toast } = await import('../../../../api/feedback');
+const { get, request, toast } = await mockedApi();
 // Big forms render slowly on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
-const http = await import('../../../../api/http');
-const get = vi.mocked(http.get);
-const request = vi.mocked(http.request);
 const { default: EnterpriseBasePage } = await import('./index');
 
 const EB = '/api/aoc-service/enterprisebase';
@@ -52,22 +47,9 @@ const EQUITY = {
   subscribedDate: null,
   version: 1,
 };
-const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const ALL = ['profile_enterprise', 'profile_enterprise_add', 'profile_enterprise_edit', 'profile_enterprise_delete', 'profile_enterprise_view'];
 
-function renderWith(granted: string[]) {
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
-  return render(
-    <MemoryRouter>
-      <Providers queryClient={client}>
-        <AntdProviders>
-          <EnterpriseBasePage />
-        </AntdProviders>
-      </Providers>
-    </MemoryRouter>,
-  );
-}
+const renderWith = (granted: string[]) => renderScreen(<EnterpriseBasePage />, granted);
 
 beforeEach(() => {
   get.mockReset();
@@ -119,7 +101,7 @@ describe('企业库', () => {
   }, 20_000);
 
   it('the profile’s 股权: a row refused by the server (over 100%) keeps the dialog open; the row is sent for this enterprise', async () => {
-    request.mockRejectedValue(new http.HttpError(PROFILE_MSG.equityOver, 400, undefined, true) as never);
+    request.mockRejectedValue(new HttpError(PROFILE_MSG.equityOver, 400, undefined, true) as never);
     renderWith(ALL);
     fireEvent.click(await screen.findByTestId('enterprisebase-open-61'));
     const drawer = await screen.findByTestId('enterprise-profile');

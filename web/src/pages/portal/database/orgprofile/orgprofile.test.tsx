@@ -1,18 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
-import { menuKeys } from '../../../../api/system/menu';
-import { AntdProviders } from '../../../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../../../app/providers';
+import { mockedApi, page, renderScreen } from '../../../../../test/screens';
 
 vi.mock('../../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
-const { toast } = await import('../../../../api/feedback');
+const { get, request, toast } = await mockedApi();
 // Big forms render slowly on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
-const http = await import('../../../../api/http');
-const get = vi.mocked(http.get);
-const request = vi.mocked(http.request);
 const { default: OrgProfilePage, statisticBars } = await import('./index');
 
 const OP = '/api/aoc-service/orgprofile';
@@ -56,22 +50,9 @@ const REPORT = {
   returnReason: null,
   version: 3,
 };
-const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const ALL = ['profile_org', 'profile_org_add', 'profile_org_edit', 'profile_org_delete', 'profile_org_view', 'profile_org_report'];
 
-function renderWith(granted: string[]) {
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
-  return render(
-    <MemoryRouter>
-      <Providers queryClient={client}>
-        <AntdProviders>
-          <OrgProfilePage />
-        </AntdProviders>
-      </Providers>
-    </MemoryRouter>,
-  );
-}
+const renderWith = (granted: string[]) => renderScreen(<OrgProfilePage />, granted);
 
 beforeEach(() => {
   get.mockReset();

@@ -1,19 +1,13 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
 import { idCardCheckChar } from '@gsl/contract';
-import { menuKeys } from '../../../../api/system/menu';
-import { AntdProviders } from '../../../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../../../app/providers';
+import { mockedApi, page, renderScreen } from '../../../../../test/screens';
 
 vi.mock('../../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
-const { toast } = await import('../../../../api/feedback');
+const { get, request, toast } = await mockedApi();
 // Big forms render slowly on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
-const http = await import('../../../../api/http');
-const get = vi.mocked(http.get);
-const request = vi.mocked(http.request);
 const { default: PersonBasePage } = await import('./index');
 
 const PB = '/api/aoc-service/personbase';
@@ -80,22 +74,9 @@ const HISTORY = {
   createTime: '2024-06-02 10:00:00',
   changes: [{ id: '92', field: 'post', fieldLabel: '职务', oldValue: '副总经理', newValue: '总经理' }],
 };
-const page = <T,>(records: T[]) => ({ records, total: records.length, size: 10, current: 1, pages: 1 });
 const ALL = ['profile_person', 'profile_person_add', 'profile_person_edit', 'profile_person_delete', 'profile_person_view'];
 
-function renderWith(granted: string[]) {
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
-  return render(
-    <MemoryRouter>
-      <Providers queryClient={client}>
-        <AntdProviders>
-          <PersonBasePage />
-        </AntdProviders>
-      </Providers>
-    </MemoryRouter>,
-  );
-}
+const renderWith = (granted: string[]) => renderScreen(<PersonBasePage />, granted);
 
 const answer = async (url: string) => {
   if (url === `${PB}/list`) return page([PERSON]);
