@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 import type { DictKind } from './dict.kind.js';
 
@@ -12,6 +13,17 @@ export const DICT_FIELDS: FieldWhitelist = {
   isSealed: { column: 'd.isSealed', kind: 'smallint' },
   createTime: { column: 'd.createTime', kind: 'date' },
 };
+
+/** What a dictionary row's form sets. */
+export interface DictValues {
+  parentId: string;
+  code: string;
+  dictKey: string;
+  dictValue: string;
+  sort: number;
+  isSealed: number;
+  remark: string | null;
+}
 
 export interface DictRow {
   id: string;
@@ -28,6 +40,9 @@ export interface DictRow {
 }
 
 const COLUMNS = ['d.id', 'd.parentId', 'd.code', 'd.dictKey', 'd.dictValue', 'd.sort', 'd.isSealed', 'd.remark', 'd.version', 'd.createTime'] as const;
+
+/** Business dictionaries' writes keep to the tenant's rows. */
+const tenantOf = (kind: DictKind, tenantId: string) => ({ tenantId: kind.perTenant ? tenantId : undefined });
 
 /** Rows of one dictionary table, limited to the tenant for business dictionaries. */
 function rows(db: Db, kind: DictKind, tenantId: string): SelectQueryBuilder<any, any, object> {
@@ -89,5 +104,33 @@ export const dictRepo = {
       .where('d.id', 'not in', ids)
       .executeTakeFirstOrThrow()) as { n: string };
     return Number(r.n);
+  },
+  async insert(tx: Db, kind: DictKind, tenantId: string, values: DictValues): Promise<string> {
+    const row = await tx
+      .insertInto(kind.table as 'bladeDict')
+      .values({ ...values, ...(kind.perTenant ? { tenantId } : {}) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  updateAtVersion(tx: Db, kind: DictKind, tenantId: string, id: string, version: number, values: DictValues): Promise<string | undefined> {
+    return updateAtVersion(tx, kind.table, id, version, values, tenantOf(kind, tenantId));
+  },
+
+  softDelete(tx: Db, kind: DictKind, tenantId: string, ids: string[]): Promise<number> {
+    return softDeleteByIds(tx, kind.table, ids, undefined, tenantOf(kind, tenantId));
+  },
+
+  /** A root's new code carries over to its live items. */
+  async renameItems(tx: Db, kind: DictKind, tenantId: string, from: string, to: string): Promise<void> {
+    let q = tx
+      .updateTable(kind.table as 'bladeDict')
+      .set({ code: to, updateTime: sql`now()` })
+      .where('code', '=', from)
+      .where('parentId', '<>', '0')
+      .where('isDeleted', '=', 0);
+    if (kind.perTenant) q = q.where('tenantId' as never, '=', tenantId as never);
+    await q.execute();
   },
 };

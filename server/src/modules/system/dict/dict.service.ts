@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { DICT_MSG, DICT_ROOT_KEY, STALE_VERSION_MSG, VERSION_REQUIRED_MSG, type DictSubmit } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import type { Actor } from '../../../platform/access/actor.js';
@@ -32,29 +31,17 @@ export const dictService = {
           dictKey = input.dictKey;
         }
         const values = { parentId, code, dictKey, dictValue: input.dictValue, sort: input.sort, isSealed: input.isSealed, remark: input.remark ?? null };
-        const table = kind.table as 'bladeDict';
-        if (!input.id) {
-          const row = await tx
-            .insertInto(table)
-            .values({ ...values, ...(kind.perTenant ? { tenantId: actor.tenantId } : {}) })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          return row.id;
-        }
+        if (!input.id) return dictRepo.insert(tx, kind, actor.tenantId, values);
         if (input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
         const before = await dictRepo.findById(tx, kind, actor.tenantId, input.id);
         if (!before) throw notFound();
-        let q = tx
-          .updateTable(table)
-          .set({ ...values, ...(input.remark === undefined ? { remark: before.remark } : {}), version: sql`version + 1`, updateTime: sql`now()` })
-          .where('id', '=', input.id)
-          .where('version', '=', input.version)
-          .where('isDeleted', '=', 0);
-        if (kind.perTenant) q = q.where('tenantId' as never, '=', actor.tenantId as never);
-        const updated = await q.returning('id').executeTakeFirst();
+        const updated = await dictRepo.updateAtVersion(tx, kind, actor.tenantId, input.id, input.version, {
+          ...values,
+          ...(input.remark === undefined ? { remark: before.remark } : {}),
+        });
         if (!updated) throw badRequest(STALE_VERSION_MSG);
-        if (before.parentId === ROOT && parentId === ROOT && before.code !== code) await renameItems(tx, kind, actor.tenantId, before.code, code);
-        return updated.id;
+        if (before.parentId === ROOT && parentId === ROOT && before.code !== code) await dictRepo.renameItems(tx, kind, actor.tenantId, before.code, code);
+        return updated;
       });
       return { row: (await dictRepo.findById(db, kind, actor.tenantId, id))!, created: !input.id };
     } catch (err) {
@@ -70,14 +57,8 @@ export const dictService = {
   async remove(db: Db, kind: DictKind, actor: Actor, ids: string[]): Promise<void> {
     await db.transaction().execute(async (tx) => {
       if (await dictRepo.orphanedChildren(tx, kind, actor.tenantId, ids)) throw badRequest(DICT_MSG.hasChildren);
-      let q = tx
-        .updateTable(kind.table as 'bladeDict')
-        .set({ isDeleted: 1, updateTime: sql`now()`, version: sql`version + 1` })
-        .where('id', 'in', ids)
-        .where('isDeleted', '=', 0);
-      if (kind.perTenant) q = q.where('tenantId' as never, '=', actor.tenantId as never);
-      const r = await q.executeTakeFirst();
-      if (!Number(r.numUpdatedRows)) throw notFound();
+      const removed = await dictRepo.softDelete(tx, kind, actor.tenantId, ids);
+      if (!removed) throw notFound();
     });
   },
 };
@@ -90,15 +71,4 @@ async function isSelfOrBelow(db: Db, kind: DictKind, tenantId: string, candidate
     current = (await dictRepo.findById(db, kind, tenantId, current))?.parentId;
   }
   return false;
-}
-
-async function renameItems(db: Db, kind: DictKind, tenantId: string, from: string, to: string) {
-  let q = db
-    .updateTable(kind.table as 'bladeDict')
-    .set({ code: to, updateTime: sql`now()` })
-    .where('code', '=', from)
-    .where('parentId', '<>', ROOT)
-    .where('isDeleted', '=', 0);
-  if (kind.perTenant) q = q.where('tenantId' as never, '=', tenantId as never);
-  await q.execute();
 }

@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../../db/connection.js';
 import type { Actor } from '../../../platform/access/actor.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, type FieldWhitelist } from '../../../platform/http/paging.js';
 
 export interface MenuRow {
@@ -125,6 +126,11 @@ export const menuRepo = {
     return new Set(rows.map((r) => String(r.id)));
   },
 
+  /** The live menus among the ids, with their codes. */
+  liveCodes(db: Db, ids: string[]): Promise<Array<{ id: string; code: string }>> {
+    return db.selectFrom('bladeMenu').select(['id', 'code']).where('id', 'in', ids).where('isDeleted', '=', 0).execute();
+  },
+
   /** Live children of the given menus that are not themselves among them. */
   async orphanedChildren(db: Db, ids: string[]): Promise<number> {
     const r = await db
@@ -143,25 +149,11 @@ export const menuRepo = {
   },
 
   /** Updates only at `version`; undefined when stale or gone. */
-  async updateAtVersion(db: Db, id: string, version: number, values: MenuValues): Promise<string | undefined> {
-    const r = await db
-      .updateTable('bladeMenu')
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .returning('id')
-      .executeTakeFirst();
-    return r ? String(r.id) : undefined;
+  updateAtVersion(db: Db, id: string, version: number, values: MenuValues): Promise<string | undefined> {
+    return updateAtVersion(db, 'bladeMenu', id, version, values);
   },
 
-  async softDelete(db: Db, ids: string[]): Promise<number> {
-    const r = await db
-      .updateTable('bladeMenu')
-      .set({ isDeleted: 1, updateTime: sql`now()`, version: sql`version + 1` })
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(db: Db, ids: string[]): Promise<number> {
+    return softDeleteByIds(db, 'bladeMenu', ids);
   },
 };

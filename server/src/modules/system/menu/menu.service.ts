@@ -66,7 +66,7 @@ export const menuService = {
 
   async remove(db: Db, ids: string[]): Promise<void> {
     await db.transaction().execute(async (tx) => {
-      const rows = await tx.selectFrom('bladeMenu').select(['id', 'code']).where('id', 'in', ids).where('isDeleted', '=', 0).execute();
+      const rows = await menuRepo.liveCodes(tx, ids);
       if (!rows.length) throw notFound();
       if (rows.some((r) => BUILTIN_CODES.has(r.code))) throw badRequest(MENU_MSG.builtinRemove);
       if (await menuRepo.orphanedChildren(tx, ids)) throw badRequest(MENU_MSG.hasChildren);

@@ -117,6 +117,18 @@ export const roleRepo = {
       .execute() as Promise<RoleRow[]>;
   },
 
+  /** A live org (dept) of the tenant inside the scope, by id or by union id. */
+  findOrgInScope(db: Db, tenantId: string, scope: DataScope, by: { deptId?: string; unionId?: string }): Promise<{ id: string; deptName: string } | undefined> {
+    let q = db
+      .selectFrom('bladeDept as d')
+      .select(['d.id', 'd.deptName'])
+      .where('d.tenantId', '=', tenantId)
+      .where('d.isDeleted', '=', 0)
+      .where((eb) => scopePredicate(eb, scope, { dept: 'd.id' }));
+    q = by.deptId ? q.where('d.id', '=', by.deptId) : q.where('d.unionId', '=', by.unionId ?? '');
+    return q.executeTakeFirst();
+  },
+
   /** Locks the roles' rows until the transaction ends (grants and removal of one role run one at a time). */
   async lock(tx: Db, ids: string[]): Promise<void> {
     if (ids.length)

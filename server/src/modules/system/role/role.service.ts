@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../../db/connection.js';
 import type { Actor } from '../../../platform/access/actor.js';
 import { assertGranted } from '../../../platform/access/grants.js';
-import { resolveScope, scopePredicate, type DataScope } from '../../../platform/access/scope.js';
+import { resolveScope, type DataScope } from '../../../platform/access/scope.js';
 import { dbErrorCode, violatedConstraint } from '../../../platform/http/db-errors.js';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
 import { replaceGrants } from './role.grant.js';
@@ -49,14 +49,7 @@ export async function visibleRolesOrNotFound(db: Db, actor: Actor, scope: DataSc
 
 /** The org (dept) the actor names, if it is a live dept of the tenant inside the scope; else 404. */
 export async function orgInScope(db: Db, actor: Actor, scope: DataScope, by: { deptId?: string; unionId?: string }): Promise<{ id: string; deptName: string }> {
-  let q = db
-    .selectFrom('bladeDept as d')
-    .select(['d.id', 'd.deptName'])
-    .where('d.tenantId', '=', actor.tenantId)
-    .where('d.isDeleted', '=', 0)
-    .where((eb) => scopePredicate(eb, scope, { dept: 'd.id' }));
-  q = by.deptId ? q.where('d.id', '=', by.deptId) : q.where('d.unionId', '=', by.unionId ?? '');
-  const row = await q.executeTakeFirst();
+  const row = await roleRepo.findOrgInScope(db, actor.tenantId, scope, by);
   if (!row) throw notFound();
   return { id: String(row.id), deptName: row.deptName };
 }

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { STALE_VERSION_MSG, TENANT_MSG, VERSION_REQUIRED_MSG, type TenantSubmit } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import type { Actor } from '../../../platform/access/actor.js';
@@ -9,7 +8,13 @@ import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { applyPackage, nextTenantId, provisionTenant, randomPassword } from './tenant.provision.js';
 import { namedFields } from '../../../platform/http/update-fields.js';
 import type { Tenancy } from '../../../platform/tenancy/tenancy.js';
+import { packageRepo } from './package.repo.js';
 import { tenantRepo } from './tenant.repo.js';
+
+/** A package a tenant is put on must be live (null: none). */
+async function assertPackage(db: Db, packageId: string | null | undefined): Promise<void> {
+  if (packageId && !(await packageRepo.exists(db, packageId))) throw badRequest('产品包不存在');
+}
 
 export const tenantService = {
   /** Creates (and provisions) or updates a tenant. A new tenant's admin password is answered once. */
@@ -27,42 +32,25 @@ export const tenantService = {
       packageId,
       updateUser: actor.userId,
     };
-    if (packageId && !(await db.selectFrom('bladeTenantPackage').select('id').where('id', '=', packageId).where('isDeleted', '=', 0).executeTakeFirst())) {
-      throw badRequest('产品包不存在');
-    }
+    await assertPackage(db, packageId);
     const password = input.id ? null : randomPassword();
     const passwordHash = password ? await hashPassword(password) : '';
     try {
       const id = await db.transaction().execute(async (tx) => {
         if (!input.id) {
-          await sql`select pg_advisory_xact_lock(727010)`.execute(tx); // one new tenant id at a time
+          await tenantRepo.lockNewTenantIds(tx); // one new tenant id at a time
           const tenantId = await nextTenantId(tx);
-          const row = await tx
-            .insertInto('bladeTenant')
-            .values({ ...values, tenantId, createUser: actor.userId, createDept: actor.deptId })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const id = await tenantRepo.insert(tx, { ...values, tenantId, createUser: actor.userId, createDept: actor.deptId });
           await provisionTenant(tx, { tenantId, tenantName: input.tenantName, packageId, passwordHash, defaultTenantId });
-          return row.id;
+          return id;
         }
         if (input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
-        const before = await tx
-          .selectFrom('bladeTenant')
-          .select(['tenantId', 'packageId'])
-          .where('id', '=', input.id)
-          .where('isDeleted', '=', 0)
-          .executeTakeFirst();
+        const before = await tenantRepo.findRefs(tx, input.id);
         if (!before) throw notFound();
-        const row = await tx
-          .updateTable('bladeTenant')
-          .set({ ...namedFields(values, input), updateUser: actor.userId, version: sql`version + 1`, updateTime: sql`now()` })
-          .where('id', '=', input.id)
-          .where('version', '=', input.version)
-          .returning('id')
-          .executeTakeFirst();
-        if (!row) throw badRequest(STALE_VERSION_MSG);
+        const id = await tenantRepo.updateAtVersion(tx, input.id, input.version, { ...namedFields(values, input), updateUser: actor.userId });
+        if (!id) throw badRequest(STALE_VERSION_MSG);
         if (String(before.packageId ?? '') !== String(packageId ?? '')) await applyPackage(tx, before.tenantId, packageId);
-        return row.id;
+        return id;
       });
       return { id, adminPassword: password };
     } catch (err) {
@@ -76,43 +64,25 @@ export const tenantService = {
    * and — when packageId is given (null: none) — the package, whose menus the tenants' roles then follow.
    */
   async setting(db: Db, ids: string[], accountNumber: number, expireTime: string | null, packageId?: string | null) {
-    if (packageId && !(await db.selectFrom('bladeTenantPackage').select('id').where('id', '=', packageId).where('isDeleted', '=', 0).executeTakeFirst())) {
-      throw badRequest('产品包不存在');
-    }
+    await assertPackage(db, packageId);
     await db.transaction().execute(async (tx) => {
-      const before = await tx
-        .selectFrom('bladeTenant')
-        .select(['tenantId', 'packageId'])
-        .where('id', 'in', ids)
-        .where('isDeleted', '=', 0)
-        .forUpdate()
-        .execute();
+      const before = await tenantRepo.lockRefs(tx, ids);
       if (!before.length) throw notFound();
-      await tx
-        .updateTable('bladeTenant')
-        .set({ accountNumber, expireTime, ...(packageId !== undefined ? { packageId } : {}), version: sql`version + 1`, updateTime: sql`now()` })
-        .where('id', 'in', ids)
-        .where('isDeleted', '=', 0)
-        .execute();
+      await tenantRepo.setAuthorisation(tx, ids, { accountNumber, expireTime, ...(packageId !== undefined ? { packageId } : {}) });
       if (packageId === undefined) return;
       for (const t of before) if (String(t.packageId ?? '') !== String(packageId ?? '')) await applyPackage(tx, t.tenantId, packageId);
     });
   },
 
   async remove(db: Db, actor: Actor, ids: string[], defaultTenantId: string) {
-    const rows = await db.selectFrom('bladeTenant').select(['id', 'tenantId']).where('id', 'in', ids).where('isDeleted', '=', 0).execute();
+    const rows = await tenantRepo.liveByIds(db, ids);
     if (!rows.length) throw notFound();
     if (rows.some((r) => r.tenantId === actor.tenantId)) throw badRequest(TENANT_MSG.removeOwn);
     if (rows.some((r) => r.tenantId === defaultTenantId)) throw badRequest(TENANT_MSG.removeDefault);
-    await db
-      .updateTable('bladeTenant')
-      .set({ isDeleted: 1, updateTime: sql`now()` })
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
+    await tenantRepo.softDelete(
+      db,
+      rows.map((r) => r.id),
+    );
   },
 
   /** Live accounts per tenant, counted where each tenant's users live (its datasource or the main database). */
@@ -143,19 +113,7 @@ export const tenantService = {
  * transaction that inserts them: the tenant row is locked, so parallel creates cannot overshoot.
  */
 export async function assertAccountQuota(db: Db, tenantId: string, adding = 1): Promise<void> {
-  const t = await db
-    .selectFrom('bladeTenant')
-    .select('accountNumber')
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!t || t.accountNumber < 0) return;
-  const used = await db
-    .selectFrom('bladeUser')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('tenantId', '=', tenantId)
-    .where('isDeleted', '=', 0)
-    .executeTakeFirstOrThrow();
-  if (Number(used.n) + adding > t.accountNumber) throw badRequest(TENANT_MSG.quotaReached);
+  const quota = await tenantRepo.lockAccountQuota(db, tenantId);
+  if (quota === undefined || quota < 0) return;
+  if ((await tenantRepo.accountCount(db, tenantId)) + adding > quota) throw badRequest(TENANT_MSG.quotaReached);
 }
