@@ -20,3 +20,4 @@ export * from './system/log.js';
 export * from './system/attach.js';
 export * from './member/member.js';
 export * from './profile/profile.js';
+export * from './message/message.js';

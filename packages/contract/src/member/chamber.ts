@@ -7,8 +7,11 @@ import { ID_MSG, idOf } from '../envelope.js';
 import { MASKED_MOBILE_RE, phoneProblem } from '../user.js';
 import { creditCodeProblem, isDay } from './codes.js';
 
-/** chamber_type, as the demo tree's depts carry it: 3 = other provinces' chambers in Jiangsu, 4 = Jiangsu chambers elsewhere. */
-export const CHAMBER_TYPES: Record<number, string> = { 1: '行业商会', 2: '地区商会', 3: '外省在苏商会', 4: '江苏在外地商会' };
+/**
+ * chamber_type, as the demo tree's depts carry it: 3 = other provinces' chambers in Jiangsu, 4 = Jiangsu chambers elsewhere,
+ * 5 = overseas chambers (境外商会, the message centre's send-range tag abroad).
+ */
+export const CHAMBER_TYPES: Record<number, string> = { 1: '行业商会', 2: '地区商会', 3: '外省在苏商会', 4: '江苏在外地商会', 5: '境外商会' };
 export const LEADER_TYPES = { vicePresident: 2, council: 3, secretariat: 4 } as const;
 export const LEADER_TYPE_LABELS: Record<number, string> = { 2: '副会长', 3: '理事', 4: '秘书处' };
 

@@ -45,7 +45,7 @@ export const deptSubmit = z
       .nullish(),
     regionCode: z.string().trim().max(12, '行政区划编号过长').regex(/^\d*$/, '行政区划编号只能包含数字').nullish(),
     regionLevel: smallChoice([1, 2, 3], '行政级别只能是1、2、3').nullish(),
-    chamberType: smallChoice([1, 2, 3, 4], '商会分类只能是1至4').nullish(),
+    chamberType: smallChoice([1, 2, 3, 4, 5], '商会分类只能是1至5').nullish(),
     status: smallChoice([0, 1], '状态只能是0或1').optional(),
     remark: z.string().max(255, '备注不能超过255个字符').nullish(),
   })
