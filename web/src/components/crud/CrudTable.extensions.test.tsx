@@ -1,11 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button, Input } from 'antd';
 import type { PageResult } from '@gsl/contract';
 import type { CrudApi } from '../../api/crud';
-import { menuKeys } from '../../api/system/menu';
-import { AntdProviders } from '../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../app/providers';
+import { renderScreen } from '../../../test/screens';
 import { CrudTable } from './CrudTable';
 import type { CrudTableProps } from './types';
 
@@ -33,20 +31,15 @@ function fakeApi(rows: Row[] = ROWS) {
 const PERMS = { add: 'x_add', edit: 'x_edit', delete: 'x_delete', view: 'x_view' };
 
 function renderTable(props: Partial<CrudTableProps<Row, Partial<Row>>> & { api: ReturnType<typeof fakeApi> }) {
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(Object.values(PERMS).map((c) => [c, true])));
-  render(
-    <Providers queryClient={client}>
-      <AntdProviders>
-        <CrudTable<Row, Partial<Row>>
-          columns={[{ key: 'name', dataIndex: 'name', title: '名称' }]}
-          fields={[{ name: 'name', label: '名称', input: <Input data-testid="field-name" /> }]}
-          permissions={PERMS}
-          testId="x"
-          {...props}
-        />
-      </AntdProviders>
-    </Providers>,
+  renderScreen(
+    <CrudTable<Row, Partial<Row>>
+      columns={[{ key: 'name', dataIndex: 'name', title: '名称' }]}
+      fields={[{ name: 'name', label: '名称', input: <Input data-testid="field-name" /> }]}
+      permissions={PERMS}
+      testId="x"
+      {...props}
+    />,
+    Object.values(PERMS),
   );
 }
 

@@ -1,11 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Button } from 'antd';
 import type { PageResult } from '@gsl/contract';
 import type { CrudApi } from '../../api/crud';
-import { menuKeys } from '../../api/system/menu';
-import { AntdProviders } from '../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../app/providers';
+import { renderScreen } from '../../../test/screens';
 import { CrudTable } from './CrudTable';
 import type { CrudTableProps } from './types';
 
@@ -70,27 +68,22 @@ afterEach(() => {
 
 function renderAt(width: number, props: Partial<CrudTableProps<Row, Partial<Row>>> = {}) {
   containerWidth = width;
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(Object.values(PERMS).map((c) => [c, true])));
-  render(
-    <Providers queryClient={client}>
-      <AntdProviders>
-        <CrudTable<Row, Partial<Row>>
-          api={fakeApi()}
-          columns={COLUMNS}
-          fields={[{ name: 'name', label: '名称' }]}
-          permissions={PERMS}
-          testId="l"
-          rowActionLabels={['会员代表']}
-          rowActions={() => (
-            <Button type="link" size="small">
-              会员代表
-            </Button>
-          )}
-          {...props}
-        />
-      </AntdProviders>
-    </Providers>,
+  renderScreen(
+    <CrudTable<Row, Partial<Row>>
+      api={fakeApi()}
+      columns={COLUMNS}
+      fields={[{ name: 'name', label: '名称' }]}
+      permissions={PERMS}
+      testId="l"
+      rowActionLabels={['会员代表']}
+      rowActions={() => (
+        <Button type="link" size="small">
+          会员代表
+        </Button>
+      )}
+      {...props}
+    />,
+    Object.values(PERMS),
   );
 }
 

@@ -1,11 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Input } from 'antd';
 import type { PageResult } from '@gsl/contract';
 import type { CrudApi, ListQuery } from '../../api/crud';
-import { menuKeys } from '../../api/system/menu';
-import { AntdProviders } from '../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../app/providers';
+import { renderScreen } from '../../../test/screens';
 import { CrudTable } from './CrudTable';
 import type { LazyTree } from './lazyTree';
 
@@ -32,26 +30,21 @@ function renderTree() {
   const submit = vi.fn(async (body: Partial<Row>) => ({ data: { ...row('3', '1', '区'), ...body }, msg: '新增成功' }));
   const api = { queryKey: ['tree'], list, submit, remove: vi.fn() } satisfies CrudApi<Row, Partial<Row>>;
   const lazyTree: LazyTree<Row> = { childrenKey: (id) => ['tree', 'lazy', id], loadChildren, nest, parentField: 'parentId' };
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, { t_add: true });
-  render(
-    <Providers queryClient={client}>
-      <AntdProviders>
-        <CrudTable<Row, Partial<Row>>
-          api={api}
-          testId="t"
-          lazyTree={lazyTree}
-          indexColumn={false}
-          columns={[{ key: 'name', dataIndex: 'name', title: '名称' }]}
-          search={[{ name: 'name', label: '名称' }]}
-          fields={[
-            { name: 'name', label: '名称', input: <Input data-testid="t-name" /> },
-            { name: 'parentId', label: '上级', input: <Input data-testid="t-parent" /> },
-          ]}
-          permissions={{ add: 't_add' }}
-        />
-      </AntdProviders>
-    </Providers>,
+  renderScreen(
+    <CrudTable<Row, Partial<Row>>
+      api={api}
+      testId="t"
+      lazyTree={lazyTree}
+      indexColumn={false}
+      columns={[{ key: 'name', dataIndex: 'name', title: '名称' }]}
+      search={[{ name: 'name', label: '名称' }]}
+      fields={[
+        { name: 'name', label: '名称', input: <Input data-testid="t-name" /> },
+        { name: 'parentId', label: '上级', input: <Input data-testid="t-parent" /> },
+      ]}
+      permissions={{ add: 't_add' }}
+    />,
+    ['t_add'],
   );
   return { list, loadChildren, submit };
 }

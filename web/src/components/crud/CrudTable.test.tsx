@@ -1,13 +1,12 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { Input } from 'antd';
 import type { PageResult } from '@gsl/contract';
 import type { CrudApi, ListQuery } from '../../api/crud';
 import { HttpError } from '../../api/http';
-import { menuKeys } from '../../api/system/menu';
-import { AntdProviders } from '../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../app/providers';
+import { createQueryClient } from '../../app/providers';
+import { renderScreen } from '../../../test/screens';
 import { CrudTable } from './CrudTable';
 import type { CrudFormField, CrudPermissions } from './types';
 
@@ -50,23 +49,20 @@ function renderTable(
   client: QueryClient = createQueryClient(),
   sortable = false,
 ) {
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
-  render(
-    <Providers queryClient={client}>
-      <AntdProviders>
-        <CrudTable<Row, Partial<Row>>
-          api={api}
-          columns={[
-            { key: 'name', dataIndex: 'name', title: '名称', sorter: sortable },
-            { key: 'createTime', dataIndex: 'createTime', title: '创建时间', sorter: sortable },
-          ]}
-          fields={FIELDS}
-          search={[{ name: 'name', label: '名称' }]}
-          permissions={EVERYTHING}
-          testId="t"
-        />
-      </AntdProviders>
-    </Providers>,
+  renderScreen(
+    <CrudTable<Row, Partial<Row>>
+      api={api}
+      columns={[
+        { key: 'name', dataIndex: 'name', title: '名称', sorter: sortable },
+        { key: 'createTime', dataIndex: 'createTime', title: '创建时间', sorter: sortable },
+      ]}
+      fields={FIELDS}
+      search={[{ name: 'name', label: '名称' }]}
+      permissions={EVERYTHING}
+      testId="t"
+    />,
+    granted,
+    client,
   );
   return client;
 }

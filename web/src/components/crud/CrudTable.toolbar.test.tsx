@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from 'antd';
 import type { PageResult } from '@gsl/contract';
 import type { CrudApi } from '../../api/crud';
-import { menuKeys } from '../../api/system/menu';
-import { AntdProviders } from '../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../app/providers';
+import { renderScreen } from '../../../test/screens';
 import { CrudTable } from './CrudTable';
 
 vi.mock('../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
@@ -52,18 +50,10 @@ function Screen({ api, onBulk }: { api: ReturnType<typeof fakeApi>; onBulk: (ids
   );
 }
 
-function renderScreen() {
+function renderToolbarScreen() {
   const api = fakeApi();
   const onBulk = vi.fn();
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, {});
-  render(
-    <Providers queryClient={client}>
-      <AntdProviders>
-        <Screen api={api} onBulk={onBulk} />
-      </AntdProviders>
-    </Providers>,
-  );
+  renderScreen(<Screen api={api} onBulk={onBulk} />);
   return { api, onBulk };
 }
 
@@ -71,7 +61,7 @@ const rowOf = (id: string) => screen.getByTestId('x-table').querySelector(`tbody
 
 describe('CrudTable toolbar and screen filters', { timeout: 20_000 }, () => {
   it('shows the screen’s own toolbar buttons (even without 新增 / 删除) with the selected ids and the filters', async () => {
-    const { onBulk } = renderScreen();
+    const { onBulk } = renderToolbarScreen();
     await screen.findByText('行2');
     expect(screen.queryByTestId('x-add')).toBeNull();
     fireEvent.click(within(rowOf('2')).getByRole('checkbox'));
@@ -86,7 +76,7 @@ describe('CrudTable toolbar and screen filters', { timeout: 20_000 }, () => {
   });
 
   it('sends the screen’s filters with the list call and goes back to page 1 when they change', async () => {
-    const { api, onBulk } = renderScreen();
+    const { api, onBulk } = renderToolbarScreen();
     await screen.findByText('行2');
     fireEvent.click(screen.getByTitle('2')); // page 2
     await screen.findByText('行12');

@@ -1,9 +1,7 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LoginLogView, PageResult } from '@gsl/contract';
-import { menuKeys } from '../../../api/system/menu';
-import { AntdProviders } from '../../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../../app/providers';
+import { renderScreen } from '../../../../test/screens';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 
@@ -35,15 +33,7 @@ function renderPage(rows: LoginLogView[]) {
     current: 1,
     pages: 1,
   }));
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, {});
-  render(
-    <Providers queryClient={client}>
-      <AntdProviders>
-        <LoginLogPage />
-      </AntdProviders>
-    </Providers>,
-  );
+  renderScreen(<LoginLogPage />);
 }
 
 const rowOf = (id: string) => screen.getByTestId('log-login-table').querySelector(`tbody tr[data-row-key="${id}"]`) as HTMLElement;

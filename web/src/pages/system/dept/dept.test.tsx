@@ -1,11 +1,9 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeptTreeNode } from '@gsl/contract';
-import { menuKeys } from '../../../api/system/menu';
 import type { DeptRow } from '../../../api/system/dept';
 import { HttpError } from '../../../api/http';
-import { AntdProviders } from '../../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../../app/providers';
+import { renderScreen } from '../../../../test/screens';
 import { allIds, deptBody, deptFormValues, forestRows, lazyRows, parentChoices } from './deptLogic';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
@@ -114,15 +112,7 @@ describe('dept tree logic', () => {
 });
 
 function renderPage(granted = ['dept_add', 'dept_edit', 'dept_delete', 'dept_view']) {
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(granted.map((c) => [c, true])));
-  render(
-    <Providers queryClient={client}>
-      <AntdProviders>
-        <DeptPage />
-      </AntdProviders>
-    </Providers>,
-  );
+  renderScreen(<DeptPage />, granted);
 }
 const rowOf = (name: string) => screen.getByText(name, { exact: true }).closest('tr') as HTMLElement;
 

@@ -1,10 +1,8 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
 import type { PageResult, UserView } from '@gsl/contract';
-import { menuKeys } from '../../../api/system/menu';
-import { AntdProviders } from '../../../app/AntdProviders';
-import { createQueryClient, Providers } from '../../../app/providers';
+import { renderScreen } from '../../../../test/screens';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 
@@ -107,15 +105,7 @@ const ALL_BUTTONS = [
 ];
 
 function renderPage(codes: string[] = ALL_BUTTONS) {
-  const client = createQueryClient();
-  client.setQueryData(menuKeys.buttons, Object.fromEntries(codes.map((c) => [c, true])));
-  render(
-    <Providers queryClient={client}>
-      <AntdProviders>
-        <UserPage />
-      </AntdProviders>
-    </Providers>,
-  );
+  renderScreen(<UserPage />, codes);
 }
 
 const rowOf = (id: string) => screen.getByTestId('user-table').querySelector(`tbody tr[data-row-key="${id}"]`) as HTMLElement;
