@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import {
   PROFILE_MSG,
   STALE_VERSION_MSG,
@@ -14,16 +13,16 @@ import {
 } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
-import { deptUnder, scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { changeLog, type TrackedRecord } from '../../platform/audit/change-log.js';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
+import type { FieldWhitelist } from '../../platform/http/paging.js';
 import { maskCert, maskPhone } from '@gsl/contract';
-import { columnValues, decrypt, selectOf, type Row } from './profile.codec.js';
-import { anyDb, findOrgInScope, personAccess, profileScope } from './profile.access.js';
-import { SECTIONS, columnsOf, type ParentDef } from './profile.defs.js';
+import { columnValues, decrypt, type Row } from './profile.codec.js';
+import { profileScope } from './profile.access.js';
+import { columnsOf, type ParentDef } from './profile.defs.js';
+import { findOrgInScope, profileBaseRepo } from './profile.repo.js';
 
 /** One base of profiles (人员库 or 企业库): the person and enterprise bases share this shape. */
 export interface BaseDef {
@@ -93,24 +92,7 @@ export const enterpriseBaseDef = (parent: ParentDef, fields: Fields): BaseDef =>
 
 export function baseService(def: BaseDef, db: Db, cipher: () => Promise<PersonalDataCipher>) {
   const isPerson = def.parent.kind === 'person';
-  const table = def.parent.table;
-  const extra = ['p.unionId', 'd.deptName', ...(isPerson ? [] : [])];
-
-  /** Rows the actor may see: reads admit public persons; lists and writes only the scope. */
-  const access = (eb: ExpressionBuilder<any, any>, scope: DataScope, actor: Actor, mode: 'read' | 'write') =>
-    isPerson ? personAccess(eb, scope, actor.isAdministrator, mode) : scopePredicate(eb, scope, { dept: 'p.deptId', owner: 'p.createUser' });
-
-  const base = (q: Db, actor: Actor) =>
-    anyDb(q).selectFrom(`${table} as p`).leftJoin('bladeDept as d', 'd.id', 'p.deptId').where('p.isDeleted', '=', 0).where('p.tenantId', '=', actor.tenantId);
-
-  const findOne = async (q: Db, actor: Actor, scope: DataScope, by: { id?: string; unionId?: string }, mode: 'read' | 'write', lock = false) => {
-    let s = base(q, actor)
-      .select(selectOf('p', def.fields, extra) as any)
-      .where((eb) => access(eb, scope, actor, mode));
-    s = by.id ? s.where('p.id', '=', by.id) : s.where('p.unionId', '=', by.unionId!);
-    if (lock) s = s.forUpdate('p');
-    return (await s.executeTakeFirst()) as Row | undefined;
-  };
+  const repo = profileBaseRepo(def.parent, def.fields);
 
   /** Person rules across fields: the number against its type; birth date and gender against an identity card. */
   function checkPerson(merged: Record<string, unknown>) {
@@ -129,19 +111,12 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
     async page(actor: Actor, page: PageQuery, filters: Record<string, unknown>) {
       const scope = await profileScope(db, actor);
       const c = await cipher();
-      const q = base(db, actor).where((eb) => {
-        const parts: Expression<SqlBool>[] = [access(eb, scope, actor, 'write'), ...filterExpressions(eb, filters, def.whitelist)];
-        if (typeof filters.deptId === 'string' && filters.deptId) parts.push(deptUnder(eb, 'p.deptId', filters.deptId));
-        for (const n of columnsOf(def.fields).sensitive) {
-          const v = filters[n];
-          if (typeof v === 'string' && v.trim()) parts.push(eb(sql.ref(`p.${n}Hash`), '=', c.hash(v.toUpperCase())));
-        }
-        return eb.and(parts);
-      });
-      const result = await paginate<Row>(q, (qb) => qb.select(selectOf('p', def.fields, extra) as any), page, def.whitelist, [
-        ['p.createTime', 'desc'],
-        ['p.id', 'desc'],
-      ]);
+      const hashes: Record<string, string> = {};
+      for (const n of columnsOf(def.fields).sensitive) {
+        const v = filters[n];
+        if (typeof v === 'string' && v.trim()) hashes[n] = c.hash(v.toUpperCase());
+      }
+      const result = await repo.page(db, actor, scope, page, filters, def.whitelist, hashes);
       return { ...result, records: result.records.map((r) => decrypt(def.fields, r, c)) };
     },
 
@@ -149,20 +124,12 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
     async byName(actor: Actor, name: string, size: number): Promise<Row[]> {
       const scope = await profileScope(db, actor);
       const c = await cipher();
-      const escaped = name.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-      const rows = await base(db, actor)
-        .select(selectOf('p', def.fields, extra) as any)
-        .where('p.name', 'like', `${escaped}%`)
-        .where((eb) => access(eb, scope, actor, 'read'))
-        .orderBy('p.name')
-        .orderBy('p.id')
-        .limit(size)
-        .execute();
-      return (rows as Row[]).map((r) => decrypt(def.fields, r, c));
+      const rows = await repo.byName(db, actor, scope, name, size);
+      return rows.map((r) => decrypt(def.fields, r, c));
     },
 
     async detail(actor: Actor, by: { id?: string; unionId?: string }): Promise<Row> {
-      const row = await findOne(db, actor, await profileScope(db, actor), by, 'read');
+      const row = await repo.findOne(db, actor, await profileScope(db, actor), by, 'read');
       if (!row) throw notFound();
       return decrypt(def.fields, row, await cipher());
     },
@@ -185,27 +152,23 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
             }
           }
           const id = await db.transaction().execute(async (tx) => {
-            const r = await anyDb(tx)
-              .insertInto(table)
-              .values({
-                ...columnValues(def.fields, values, c, false),
-                tenantId: actor.tenantId,
-                deptId,
-                unionId: `${def.unionPrefix}${randomUUID().replace(/-/g, '')}`,
-                createUser: actor.userId,
-                createDept: actor.deptId,
-                updateUser: actor.userId,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            await changeLog.record(tx, actor, def.tracked, { mode: 'insert', recordId: String(r.id), recordName: String(input.name), deptId });
-            return String(r.id);
+            const id = await repo.insert(tx, {
+              ...columnValues(def.fields, values, c, false),
+              tenantId: actor.tenantId,
+              deptId,
+              unionId: `${def.unionPrefix}${randomUUID().replace(/-/g, '')}`,
+              createUser: actor.userId,
+              createDept: actor.deptId,
+              updateUser: actor.userId,
+            });
+            await changeLog.record(tx, actor, def.tracked, { mode: 'insert', recordId: id, recordName: String(input.name), deptId });
+            return id;
           });
           return { row: await service.detail(actor, { id }), created: true };
         }
         if (input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
         await db.transaction().execute(async (tx) => {
-          const locked = await findOne(tx, actor, scope, { id: input.id }, 'write', true);
+          const locked = await repo.findOne(tx, actor, scope, { id: input.id }, 'write', true);
           if (!locked) throw notFound();
           const before = decrypt(def.fields, locked, c);
           if (isPerson) {
@@ -215,21 +178,9 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
           }
           const values = columnValues(def.fields, input, c, true);
           if (input.deptId !== undefined) values.deptId = input.deptId;
-          const r = await anyDb(tx)
-            .updateTable(table)
-            .set({ ...values, updateUser: actor.userId, version: sql`version + 1`, updateTime: sql`now()` })
-            .where('id', '=', input.id!)
-            .where('version', '=', input.version!)
-            .where('isDeleted', '=', 0)
-            .executeTakeFirst();
-          if (Number(r.numUpdatedRows) !== 1) throw badRequest(STALE_VERSION_MSG);
-          if (values.deptId !== undefined && values.deptId !== before.deptId) {
-            // Sections are scoped by their own dept_id: they move with their record.
-            for (const s of SECTIONS.filter((x) => x.parent.kind === def.parent.kind)) {
-              await anyDb(tx).updateTable(s.table).set({ deptId: values.deptId }).where('parentId', '=', input.id!).execute();
-            }
-          }
-          const after = decrypt(def.fields, (await findOne(tx, actor, { ...scope, rules: [{ type: 1 }] }, { id: input.id }, 'read'))!, c);
+          if (!(await repo.updateAtVersion(tx, input.id!, input.version!, { ...values, updateUser: actor.userId }))) throw badRequest(STALE_VERSION_MSG);
+          if (values.deptId !== undefined && values.deptId !== before.deptId) await repo.moveSections(tx, input.id!, values.deptId);
+          const after = decrypt(def.fields, (await repo.findOne(tx, actor, { ...scope, rules: [{ type: 1 }] }, { id: input.id }, 'read'))!, c);
           await changeLog.record(
             tx,
             actor,
@@ -250,18 +201,9 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
     async remove(actor: Actor, ids: string[]): Promise<number> {
       const scope = await profileScope(db, actor);
       return db.transaction().execute(async (tx) => {
-        const rows = (await base(tx, actor)
-          .select(['p.id', 'p.name', 'p.deptId'])
-          .where('p.id', 'in', ids)
-          .where((eb) => access(eb, scope, actor, 'write'))
-          .forUpdate('p')
-          .execute()) as Array<{ id: string; name: string; deptId: string }>;
+        const rows = await repo.lockWritable(tx, actor, scope, ids);
         if (rows.length !== ids.length) throw notFound();
-        const gone = { isDeleted: 1, updateUser: actor.userId, updateTime: sql`now()`, version: sql`version + 1` };
-        const r = await anyDb(tx).updateTable(table).set(gone).where('id', 'in', ids).where('isDeleted', '=', 0).executeTakeFirst();
-        for (const s of SECTIONS.filter((x) => x.parent.kind === def.parent.kind)) {
-          await anyDb(tx).updateTable(s.table).set(gone).where('parentId', 'in', ids).where('isDeleted', '=', 0).execute();
-        }
+        const removed = await repo.softDelete(tx, ids, actor.userId);
         await changeLog.recordMany(
           tx,
           actor,
@@ -269,7 +211,7 @@ export function baseService(def: BaseDef, db: Db, cipher: () => Promise<Personal
           'delete',
           rows.map((x) => ({ id: String(x.id), name: x.name, deptId: String(x.deptId) })),
         );
-        return Number(r.numUpdatedRows);
+        return removed;
       });
     },
   };

@@ -4,7 +4,8 @@ import type { Db } from '../../db/connection.js';
 import type { AocOrgAnnualReportTable, AocOrgProfileTable } from '../../db/schema-profile.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
-import { selectOf, type Row } from './profile.codec.js';
+import type { Row } from './profile.codec.js';
+import { selectOf } from './profile.repo.js';
 
 export const REPORT_WHITELIST: FieldWhitelist = {
   year: { column: 'r.year', kind: 'smallint' },

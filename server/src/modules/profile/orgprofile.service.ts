@@ -16,7 +16,8 @@ import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.j
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { orgProfileRepo } from './orgprofile.repo.js';
 import { columnValues, type Row } from './profile.codec.js';
-import { findOrgInScope, profileScope } from './profile.access.js';
+import { profileScope } from './profile.access.js';
+import { findOrgInScope } from './profile.repo.js';
 
 type ProfileInput = Record<string, unknown> & { deptId: string; version?: number; id?: string };
 type ReportInput = Record<string, unknown> & { deptId: string; id?: string; version?: number };

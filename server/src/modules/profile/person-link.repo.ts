@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
-import { personAccess } from './profile.access.js';
+import { personAccess } from './profile.repo.js';
 
 /** A person's certificate as both bases key it: type and keyed hash (tenant-wide unique in each base). */
 export interface CertKey {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
-import { ORG_CATEGORIES, personAccess } from './profile.access.js';
+import { ORG_CATEGORIES } from './profile.access.js';
+import { personAccess } from './profile.repo.js';
 
 /** Records of the profiles that hold a file's link, as their own detail calls would read them. */
 export const profileAttachRepo = {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { MASKED_MOBILE_RE, PROFILE_MSG, isMaskedCert, maskCert, maskPhone, type Fields, type ProfileView } from '@gsl/contract';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { badRequest } from '../../platform/http/errors.js';
@@ -9,20 +8,6 @@ export type Row = Record<string, unknown> & { id: string; deptId: string; versio
 
 const maskOf = (field: string) => (field === 'certNo' ? maskCert : maskPhone);
 const isMasked = (field: string, v: string) => (field === 'certNo' ? isMaskedCert(v) : MASKED_MOBILE_RE.test(v));
-
-/** A qualified column (`a.name`) selected under its own name: a column list built from field definitions stays typed. */
-const column = (qualified: string) => sql.ref(qualified).as(qualified.slice(qualified.indexOf('.') + 1));
-
-/** The select list of some fields on alias `a`: dates as yyyy-MM-dd, personal data still encrypted. */
-export function selectOf(a: string, fields: Fields, extra: string[] = []) {
-  const c = columnsOf(fields);
-  return [
-    ...[`${a}.id`, `${a}.deptId`, `${a}.version`, `${a}.createUser`, `${a}.createTime`, `${a}.updateTime`, ...extra].map(column),
-    ...c.plain.map((n) => column(`${a}.${n}`)),
-    ...c.sensitive.map((n) => column(`${a}.${n}Enc`)),
-    ...c.dates.map((n) => sql<string>`to_char(${sql.ref(`${a}.${n}`)}, 'YYYY-MM-DD')`.as(n)),
-  ];
-}
 
 /** The row with its personal data decrypted under the API names. */
 export function decrypt(fields: Fields, row: Row, cipher: PersonalDataCipher): Row {

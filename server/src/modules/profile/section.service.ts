@@ -1,13 +1,12 @@
-import { sql } from 'kysely';
 import { PROFILE_MSG, STALE_VERSION_MSG, VERSION_REQUIRED_MSG } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
-import { scopePredicate } from '../../platform/access/scope.js';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import { columnValues, decrypt, selectOf, type Row } from './profile.codec.js';
-import { anyDb, findParent, personAccess, profileScope } from './profile.access.js';
+import { columnValues, decrypt, type Row } from './profile.codec.js';
+import { profileScope } from './profile.access.js';
+import { findParent, sectionRepo } from './profile.repo.js';
 import type { SectionDef } from './profile.defs.js';
 
 /** Rows of one section per parent are few (a resume, a shareholder list); this bounds a hostile parent. */
@@ -25,32 +24,15 @@ async function checkRow(tx: Db, def: SectionDef, parentId: string, merged: Recor
   }
   if (def.key === 'equity') {
     // The parent row is locked by the caller, so concurrent shareholders of one enterprise are serialised.
-    let q = anyDb(tx)
-      .selectFrom(def.table)
-      .select(sql<string>`coalesce(sum(ratio), 0)`.as('total'))
-      .where('parentId', '=', parentId)
-      .where('isDeleted', '=', 0);
-    if (exceptId) q = q.where('id', '<>', exceptId);
-    const others = Number((await q.executeTakeFirstOrThrow()).total);
+    const others = await sectionRepo(def).ratioTotal(tx, parentId, exceptId);
     if (Math.round((others + Number(merged.ratio ?? 0)) * 10000) > 100 * 10000) throw badRequest(PROFILE_MSG.equityOver);
   }
 }
 
 export function sectionService(def: SectionDef, db: Db, cipher: () => Promise<PersonalDataCipher>) {
-  const t = def.table;
+  const repo = sectionRepo(def);
   const fieldNames = Object.keys(def.fields);
-
-  const read = async (q: Db, ids: string[] | null, parentId: string | null, tenantId: string): Promise<Row[]> => {
-    let s = anyDb(q)
-      .selectFrom(`${t} as s`)
-      .select([...selectOf('s', def.fields, ['s.parentId'])] as any)
-      .where('s.isDeleted', '=', 0)
-      .where('s.tenantId', '=', tenantId);
-    if (ids) s = s.where('s.id', 'in', ids);
-    if (parentId) s = s.where('s.parentId', '=', parentId);
-    for (const [col, dir] of def.order) s = s.orderBy(sql`${sql.ref(`s.${col}`)} ${sql.raw(dir === 'desc' ? 'desc nulls last' : 'asc nulls last')}`);
-    return (await s.orderBy('s.id').limit(MAX_ROWS).execute()) as Row[];
-  };
+  const read = (q: Db, ids: string[] | null, parentId: string | null, tenantId: string) => repo.rows(q, tenantId, ids, parentId, MAX_ROWS);
 
   return {
     /** Every row of the parent, when the actor may read the parent (else 404). */
@@ -73,34 +55,22 @@ export function sectionService(def: SectionDef, db: Db, cipher: () => Promise<Pe
           if (!parent) throw notFound();
           if (!input.id) {
             await checkRow(tx, def, parentId, input);
-            const r = await anyDb(tx)
-              .insertInto(t)
-              .values({
-                ...values,
-                tenantId: actor.tenantId,
-                parentId,
-                deptId: parent.deptId,
-                createUser: actor.userId,
-                createDept: actor.deptId,
-                updateUser: actor.userId,
-              })
-              .returning('id')
-              .executeTakeFirstOrThrow();
-            return String(r.id);
+            return repo.insert(tx, {
+              ...values,
+              tenantId: actor.tenantId,
+              parentId,
+              deptId: parent.deptId,
+              createUser: actor.userId,
+              createDept: actor.deptId,
+              updateUser: actor.userId,
+            });
           }
           const [current] = await read(tx, [input.id], parentId, actor.tenantId);
           if (!current) throw notFound();
           const merged: Record<string, unknown> = { ...current };
           for (const n of fieldNames) if (input[n] !== undefined) merged[n] = input[n];
           await checkRow(tx, def, parentId, merged, input.id);
-          const r = await anyDb(tx)
-            .updateTable(t)
-            .set({ ...values, updateUser: actor.userId, version: sql`version + 1`, updateTime: sql`now()` })
-            .where('id', '=', input.id)
-            .where('version', '=', input.version!)
-            .where('isDeleted', '=', 0)
-            .executeTakeFirst();
-          if (Number(r.numUpdatedRows) !== 1) throw badRequest(STALE_VERSION_MSG);
+          if (!(await repo.updateAtVersion(tx, input.id, input.version!, { ...values, updateUser: actor.userId }))) throw badRequest(STALE_VERSION_MSG);
           return input.id;
         });
         const [row] = await read(db, [id], null, actor.tenantId);
@@ -115,33 +85,9 @@ export function sectionService(def: SectionDef, db: Db, cipher: () => Promise<Pe
     async remove(actor: Actor, ids: string[]): Promise<number> {
       const scope = await profileScope(db, actor);
       return db.transaction().execute(async (tx) => {
-        let q = anyDb(tx)
-          .selectFrom(`${t} as s`)
-          .select('s.id')
-          .where('s.id', 'in', ids)
-          .where('s.isDeleted', '=', 0)
-          .where('s.tenantId', '=', actor.tenantId)
-          .where((eb) => scopePredicate(eb, scope, { dept: 's.deptId', owner: 's.createUser' }));
-        if (def.parent.kind === 'person') {
-          q = q.where((eb) =>
-            eb.exists(
-              eb
-                .selectFrom('aocPersonBase as p')
-                .select('p.id')
-                .whereRef('p.id', '=', 's.parentId')
-                .where((e2) => personAccess(e2, { ...scope, rules: [{ type: 1 }] }, actor.isAdministrator, 'write')),
-            ),
-          );
-        }
-        const found = await q.forUpdate().execute();
+        const found = await repo.lockWritable(tx, actor, scope, ids);
         if (found.length !== ids.length) throw notFound();
-        const r = await anyDb(tx)
-          .updateTable(t)
-          .set({ isDeleted: 1, updateUser: actor.userId, updateTime: sql`now()`, version: sql`version + 1` })
-          .where('id', 'in', ids)
-          .where('isDeleted', '=', 0)
-          .executeTakeFirst();
-        return Number(r.numUpdatedRows);
+        return repo.softDelete(tx, ids, actor.userId);
       });
     },
   };
