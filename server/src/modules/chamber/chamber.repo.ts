@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { LEADER_TYPES, type PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { deptUnder, scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { softDeleteByIds, updateAtVersion } from '../../platform/db/versioned.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
 
 export const CHAMBER_FIELDS: FieldWhitelist = {
@@ -225,5 +226,69 @@ export const chamberRepo = {
         ['u.id', 'asc'],
       ],
     );
+  },
+  /** Chamber columns from the form (validated by the contract's submit schema) and the record's owner. */
+  async insert(tx: Db, values: Record<string, unknown>): Promise<string> {
+    const row = await tx
+      .insertInto('aocChamber')
+      .values(values as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return String(row.id);
+  },
+
+  updateAtVersion(tx: Db, id: string, version: number, values: Record<string, unknown>): Promise<string | undefined> {
+    return updateAtVersion(tx, 'aocChamber', id, version, values);
+  },
+
+  /** Soft-deletes the chambers and their leaders. */
+  async softDelete(tx: Db, ids: string[], userId: string): Promise<void> {
+    await softDeleteByIds(tx, 'aocChamber', ids, userId);
+    await tx.updateTable('aocChamberLeader').set({ isDeleted: 1 }).where('chamberId', 'in', ids).execute();
+  },
+
+  /** The chamber's live leaders of one list with their stored phones (a masked phone sent back keeps its number). */
+  storedLeaderPhones(tx: Db, chamberId: string, leaderType: number) {
+    return tx
+      .selectFrom('aocChamberLeader')
+      .select(['id', 'phoneEnc', 'phoneHash'])
+      .where('chamberId', '=', chamberId)
+      .where('leaderType', '=', leaderType)
+      .where('isDeleted', '=', 0)
+      .execute();
+  },
+
+  /** The chamber's leader list becomes `rows` (none when empty). */
+  async replaceLeaders(
+    tx: Db,
+    chamberId: string,
+    leaderType: number,
+    rows: Array<{
+      tenantId: string;
+      chamberId: string;
+      deptId: string;
+      leaderType: number;
+      name: string;
+      post: string | null;
+      company: string | null;
+      phoneEnc: string | null;
+      phoneHash: string | null;
+      sort: number;
+      createUser: string;
+    }>,
+  ): Promise<void> {
+    await tx
+      .updateTable('aocChamberLeader')
+      .set({ isDeleted: 1 })
+      .where('chamberId', '=', chamberId)
+      .where('leaderType', '=', leaderType)
+      .where('isDeleted', '=', 0)
+      .execute();
+    if (rows.length) await tx.insertInto('aocChamberLeader').values(rows).execute();
+  },
+
+  /** Leaders are scoped by their own dept_id: they move with their chamber. */
+  async moveLeaders(tx: Db, chamberId: string, deptId: string): Promise<void> {
+    await tx.updateTable('aocChamberLeader').set({ deptId }).where('chamberId', '=', chamberId).execute();
   },
 };

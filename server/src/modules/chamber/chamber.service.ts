@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import {
   CHAMBER_FIELD_LABELS,
   CHAMBER_MSG,
@@ -54,25 +53,8 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
 
   async function replaceLeaders(tx: Db, actor: Actor, chamberId: string, deptId: string, leaderType: number, list: ChamberLeader[] | undefined) {
     if (list === undefined) return;
-    const stored = new Map(
-      (
-        await tx
-          .selectFrom('aocChamberLeader')
-          .select(['id', 'phoneEnc', 'phoneHash'])
-          .where('chamberId', '=', chamberId)
-          .where('leaderType', '=', leaderType)
-          .where('isDeleted', '=', 0)
-          .execute()
-      ).map((r) => [String(r.id), r]),
-    );
-    await tx
-      .updateTable('aocChamberLeader')
-      .set({ isDeleted: 1 })
-      .where('chamberId', '=', chamberId)
-      .where('leaderType', '=', leaderType)
-      .where('isDeleted', '=', 0)
-      .execute();
-    if (!list.length) return;
+    const stored = new Map((await chamberRepo.storedLeaderPhones(tx, chamberId, leaderType)).map((r) => [String(r.id), r]));
+    if (!list.length) return chamberRepo.replaceLeaders(tx, chamberId, leaderType, []);
     const c = await cipher();
     // The masked phone a list showed comes back unchanged: keep the number of the leader it names.
     const phoneOf = (l: ChamberLeader) => {
@@ -82,23 +64,23 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
       if (!old) throw badRequest('请输入完整的手机号码');
       return { phoneEnc: old.phoneEnc, phoneHash: old.phoneHash };
     };
-    await tx
-      .insertInto('aocChamberLeader')
-      .values(
-        list.map((l, i) => ({
-          tenantId: actor.tenantId,
-          chamberId,
-          deptId,
-          leaderType,
-          name: l.name,
-          post: l.post ?? null,
-          company: l.company ?? null,
-          ...phoneOf(l),
-          sort: l.sort ?? i + 1,
-          createUser: actor.userId,
-        })),
-      )
-      .execute();
+    await chamberRepo.replaceLeaders(
+      tx,
+      chamberId,
+      leaderType,
+      list.map((l, i) => ({
+        tenantId: actor.tenantId,
+        chamberId,
+        deptId,
+        leaderType,
+        name: l.name,
+        post: l.post ?? null,
+        company: l.company ?? null,
+        ...phoneOf(l),
+        sort: l.sort ?? i + 1,
+        createUser: actor.userId,
+      })),
+    );
   }
 
   /** Insert or update at version, inside one transaction with its leader lists. */
@@ -111,33 +93,24 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
       return await db.transaction().execute(async (tx) => {
         let id = input.id;
         if (!id) {
-          const row = await tx
-            .insertInto('aocChamber')
-            .values({
-              ...input.values,
-              tenantId: actor.tenantId,
-              deptId: input.deptId,
-              createUser: actor.userId,
-              createDept: actor.deptId,
-              updateUser: actor.userId,
-            } as never)
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          id = String(row.id);
+          id = await chamberRepo.insert(tx, {
+            ...input.values,
+            tenantId: actor.tenantId,
+            deptId: input.deptId,
+            createUser: actor.userId,
+            createDept: actor.deptId,
+            updateUser: actor.userId,
+          });
           for (const [type, list] of Object.entries(input.leaders ?? {})) await replaceLeaders(tx, actor, id, input.deptId, Number(type), list);
           await changeLog.record(tx, actor, CHAMBER_TRACKED, { mode: 'insert', recordId: id, recordName: String(input.values.name), deptId: input.deptId });
         } else {
           const [current] = await chamberRepo.findMany(tx, scope, [id], { lock: true });
           if (!current) throw notFound();
           const before = (await chamberRepo.snapshots(tx, [id])).get(id)!;
-          const r = await tx
-            .updateTable('aocChamber')
-            .set({ ...input.values, deptId: input.deptId, updateUser: actor.userId, updateTime: sql`now()`, version: sql`version + 1` } as never)
-            .where('id', '=', id)
-            .where('version', '=', input.version!)
-            .executeTakeFirst();
-          if (Number(r.numUpdatedRows) !== 1) throw badRequest(STALE_VERSION_MSG);
-          if (current.deptId !== input.deptId) await tx.updateTable('aocChamberLeader').set({ deptId: input.deptId }).where('chamberId', '=', id).execute();
+          if (!(await chamberRepo.updateAtVersion(tx, id, input.version!, { ...input.values, deptId: input.deptId, updateUser: actor.userId }))) {
+            throw badRequest(STALE_VERSION_MSG);
+          }
+          if (current.deptId !== input.deptId) await chamberRepo.moveLeaders(tx, id, input.deptId);
           for (const [type, list] of Object.entries(input.leaders ?? {})) await replaceLeaders(tx, actor, id, input.deptId, Number(type), list);
           const after = (await chamberRepo.snapshots(tx, [id])).get(id)!;
           // One history row with a field row per change; an update that changed nothing writes nothing.
@@ -222,12 +195,7 @@ export function chamberService(db: Db, cipher: () => Promise<PersonalDataCipher>
       await db.transaction().execute(async (tx) => {
         const rows = await chamberRepo.findMany(tx, scope, ids, { chamberType, lock: true });
         if (rows.length !== ids.length) throw notFound();
-        await tx
-          .updateTable('aocChamber')
-          .set({ isDeleted: 1, updateUser: actor.userId, updateTime: sql`now()`, version: sql`version + 1` })
-          .where('id', 'in', ids)
-          .execute();
-        await tx.updateTable('aocChamberLeader').set({ isDeleted: 1 }).where('chamberId', 'in', ids).execute();
+        await chamberRepo.softDelete(tx, ids, actor.userId);
         await changeLog.recordMany(
           tx,
           actor,
