@@ -103,12 +103,18 @@ const sendCodeField = z
   .regex(/^[A-Za-z][\w-]*$/, MESSAGE_MSG.sendCodeBad);
 const deptId = idOf('机构编号格式不正确', { trim: true });
 const optionalId = z.union([deptId, z.literal('')]).optional();
+/** A calendar day that exists (2026-02-30 does not). */
+const realDay = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+};
 const dateField = z
   .union([
     z
       .string()
       .trim()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGE_MSG.dateFormat),
+      .regex(/^\d{4}-\d{2}-\d{2}$/, MESSAGE_MSG.dateFormat)
+      .refine(realDay, MESSAGE_MSG.dateFormat),
     z.literal(''),
   ])
   .optional();

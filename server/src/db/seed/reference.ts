@@ -8,6 +8,7 @@ import { seedDeptReference } from './reference-dept.js';
 import { seedMemberReference } from './reference-member.js';
 import { seedProfileReference } from './reference-profile.js';
 import { seedAttachReference } from './reference-attach.js';
+import { seedMessageReference } from './reference-message.js';
 import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, VERSION_LOGS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
 import { grantMenus, insertRoleMenus, insertScopeRules } from './seed-grants.js';
 
@@ -41,6 +42,7 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     await seedMemberReference(tx, roleIds, menuIds, once);
     await seedProfileReference(tx, roleIds, menuIds, once);
     await seedAttachReference(tx, roleIds, menuIds, once);
+    await seedMessageReference(tx, roleIds, menuIds, once);
     await seedDicts(tx, 'bladeDict', DICTS);
     await seedDicts(tx, 'bladeDictBiz', DICT_BIZ);
     await seedParams(tx);

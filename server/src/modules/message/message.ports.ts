@@ -1,0 +1,68 @@
+import type { Db } from '../../db/connection.js';
+import type { Actor } from '../../platform/access/actor.js';
+import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
+import type { FileStore } from '../../platform/files/file-store.js';
+
+/** A delivery job as the outbox hands it to a handler. */
+export interface DeliveryJob {
+  id: string;
+  tenantId: string;
+  kind: string;
+  refId: string | null;
+  payload: unknown;
+  attempts: number;
+}
+
+/**
+ * What the message centre uses of the platform (app.services): the outbox, live events, the SMS and mail
+ * senders, the personal-data cipher, and readable attachments. The module is built on this narrow
+ * surface so its services can be read (and tested) without the whole app.
+ */
+export interface MessagePorts {
+  outbox: {
+    enqueue(
+      tx: Db,
+      jobs: Array<{ tenantId: string; kind: string; refId?: string; payload: unknown; notBefore?: Date; maxAttempts?: number }>,
+    ): Promise<unknown>;
+  };
+  events: { publish(tx: Db, events: Array<{ tenantId: string; userId: string; type: string; data: unknown }>): Promise<unknown> };
+  sms: {
+    send(
+      sms: {
+        tenantId: string;
+        deptId?: string | null;
+        mobile: string;
+        signName: string;
+        templateCode?: string;
+        params?: Record<string, string>;
+        content: string;
+        outId: string;
+      },
+      tx: Db,
+    ): Promise<unknown>;
+  };
+  mail: {
+    send(
+      mail: {
+        tenantId: string;
+        deptId?: string | null;
+        from?: string;
+        to: string;
+        subject: string;
+        html: string;
+        text?: string;
+        attachments?: Array<{ filename: string; content: Buffer }>;
+        messageId: string;
+      },
+      tx: Db,
+    ): Promise<unknown>;
+  };
+  sanitizeHtml(html: string): string;
+  cipher(): Promise<PersonalDataCipher>;
+  files: FileStore;
+  attachments: { readable(db: Db, actor: Actor, publicId: string): Promise<{ originalName: string; link: string; storageKey: string }> };
+  /** SMS defaults from the configuration (the gateway's signature when an org has none). */
+  smsDefaults: { signName: string; dailyQuota: number };
+  /** One-time codes: lifetime, spacing and daily cap per number, wrong tries before a code burns. */
+  codeRules: { ttlSeconds: number; resendSeconds: number; perDay: number; maxTries: number };
+}
