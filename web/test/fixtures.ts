@@ -22,3 +22,26 @@ export function tokenAnswer(n: number, overrides: Partial<TokenAnswer> = {}): To
     ...overrides,
   };
 }
+
+/** A node of a tree select as the server answers it: id, key and value alike, under the top level ('0'). */
+export function treeNode<C>(id: string, title: string, children: C[] = [], extra: Record<string, unknown> = {}) {
+  return { id, parentId: '0', title, key: id, value: id, hasChildren: children.length > 0, children, ...extra };
+}
+
+/** A region as region/lazy-tree answers it (its level from the length of its code). */
+export function regionNode(code: string, name: string, hasChildren = true, extra: Record<string, unknown> = {}) {
+  return {
+    id: code,
+    parentId: '',
+    title: name,
+    key: code,
+    value: code,
+    hasChildren,
+    children: [],
+    code,
+    name,
+    level: code.length / 2,
+    adcode: code.padEnd(6, '0'),
+    ...extra,
+  };
+}

@@ -3,20 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { Providers, createQueryClient } from '../app/providers';
 import { AntdProviders } from '../app/AntdProviders';
 import { RegionCascader, RegionName, pathOf } from './RegionCascader';
+import { regionNode } from '../../test/fixtures';
 
-const node = (code: string, name: string, hasChildren: boolean) => ({
-  id: code,
-  parentId: '',
-  title: name,
-  key: code,
-  value: code,
-  hasChildren,
-  children: [],
-  code,
-  name,
-  level: code.length / 2,
-  adcode: code.padEnd(6, '0'),
-});
+const node = (code: string, name: string, hasChildren: boolean) => regionNode(code, name, hasChildren);
 vi.mock('../api/system/region', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   getRegionChildren: vi.fn(async (parent: string) =>

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../../../test/fakeServer';
 import { mockedApi, renderScreen } from '../../../../test/screens';
 import RolePage from './index';
+import { treeNode as node } from '../../../../test/fixtures';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../api/http', async (original) => ({ ...(await original<object>()), get: vi.fn(), request: vi.fn() }));
@@ -27,16 +28,6 @@ const role = (id: string, roleName: string, roleAlias: string, extra: Record<str
   value: id,
   hasChildren: false,
   children: [],
-  ...extra,
-});
-const node = (key: string, title: string, children: unknown[] = [], extra: Record<string, unknown> = {}) => ({
-  id: key,
-  parentId: '0',
-  title,
-  key,
-  value: key,
-  hasChildren: children.length > 0,
-  children,
   ...extra,
 });
 

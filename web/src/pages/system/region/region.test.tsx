@@ -4,6 +4,7 @@ import type { RegionNode } from '@gsl/contract';
 import { AntdProviders } from '../../../app/AntdProviders';
 import { createQueryClient, Providers } from '../../../app/providers';
 import { regionTreeData } from './regionLogic';
+import { regionNode } from '../../../../test/fixtures';
 
 vi.mock('../../../api/system/region', async (original) => {
   const real = await original<typeof import('../../../api/system/region')>();
@@ -12,19 +13,8 @@ vi.mock('../../../api/system/region', async (original) => {
 const api = await import('../../../api/system/region');
 const { default: RegionPage } = await import('./index');
 
-const region = (code: string, name: string, level: number, hasChildren = true): RegionNode => ({
-  id: code,
-  parentId: code.slice(0, -2) || '00',
-  title: name,
-  key: code,
-  value: code,
-  hasChildren,
-  children: [],
-  code,
-  name,
-  level,
-  adcode: code.padEnd(6, '0'),
-});
+const region = (code: string, name: string, level: number, hasChildren = true): RegionNode =>
+  regionNode(code, name, hasChildren, { parentId: code.slice(0, -2) || '00', level });
 
 describe('region tree data', () => {
   it('nests loaded children and marks nodes without children as leaves', () => {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
 import type { PageResult, UserView } from '@gsl/contract';
 import { renderScreen } from '../../../../test/screens';
+import { treeNode as node } from '../../../../test/fixtures';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 
@@ -54,15 +55,6 @@ const api = vi.hoisted(() => ({
   setPassword: vi.fn(async () => '密码设置成功'),
 }));
 
-const node = (id: string, title: string, children: unknown[] = []) => ({
-  id,
-  parentId: '0',
-  title,
-  key: id,
-  value: id,
-  hasChildren: children.length > 0,
-  children,
-});
 const DEPTS = [node('1', '江苏省工商联', [node('2', '南京市工商联')])];
 const ROLES = [node('3', '工商联工作人员'), node('4', '商会工作人员')];
 

@@ -8,6 +8,7 @@ import { userFields } from './fields';
 import { errorWorkbook, fileProblem, percentOf } from '../../../components/ImportDialog';
 import { filterTree, parentKeys, splitIds, userBody, userFormValues } from './userLogic';
 import { buildWorkbook, crc32 } from '../../../components/xlsx';
+import { treeNode } from '../../../../test/fixtures';
 
 const ROW: UserView = {
   id: '42',
@@ -112,15 +113,7 @@ describe('user form', () => {
 });
 
 describe('org tree filter', () => {
-  const node = (id: string, title: string, children: TreeOption[] = []): TreeOption => ({
-    id,
-    parentId: '0',
-    title,
-    key: id,
-    value: id,
-    hasChildren: children.length > 0,
-    children,
-  });
+  const node = (id: string, title: string, children: TreeOption[] = []): TreeOption => treeNode(id, title, children);
   const TREE = [node('1', '江苏省工商联', [node('2', '南京市工商联', [node('3', '南京市浙江商会')]), node('4', '苏州市工商联')])];
 
   it('keeps the matching orgs with their ancestors and unfolds them', () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockedApi, page, renderScreen } from '../../../../../test/screens';
+import { regionNode as region, treeNode } from '../../../../../test/fixtures';
 
 vi.mock('../../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
@@ -10,18 +11,8 @@ vi.setConfig({ testTimeout: 30_000 });
 const { default: OrgProfilePage, statisticBars } = await import('./index');
 
 const OP = '/api/aoc-service/orgprofile';
-const node = (id: string, title: string, deptCategory: number, children: unknown[] = []) => ({
-  id,
-  parentId: '0',
-  title,
-  key: id,
-  value: id,
-  hasChildren: children.length > 0,
-  children,
-  deptCategory,
-  unionId: null,
-  regionLevel: null,
-});
+const node = (id: string, title: string, deptCategory: number, children: unknown[] = []) =>
+  treeNode(id, title, children, { deptCategory, unionId: null, regionLevel: null });
 const TREE = [node('1', '南京市工商联', 1, [node('2', '南京市工商联办公室', 4), node('3', '南京市浙江商会', 2)])];
 const profileOf = (deptId: string, name: string, over: Record<string, unknown> = {}) => ({
   id: null,
@@ -81,19 +72,6 @@ beforeEach(() => {
   }) as never);
 });
 
-const region = (code: string, name: string, hasChildren = true) => ({
-  id: code,
-  parentId: '',
-  title: name,
-  key: code,
-  value: code,
-  hasChildren,
-  children: [],
-  code,
-  name,
-  level: code.length / 2,
-  adcode: code.padEnd(6, '0'),
-});
 const REGIONS: Record<string, unknown[]> = {
   '': [region('32', '江苏省')],
   '32': [region('3201', '南京市'), region('3205', '苏州市')],
