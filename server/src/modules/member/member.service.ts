@@ -18,6 +18,7 @@ import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.j
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { MEMBER_RESOURCE, type MemberKindDef } from './member.kinds.js';
 import { memberRepo, type MemberRow, type PageExtras } from './member.repo.js';
+import { representativeRepo, type RepresentedKind } from './representative.repo.js';
 
 /** Orgs that may own members: federations (1), chambers (2), associations (3). */
 export const OWNER_CATEGORIES = [1, 2, 3];
@@ -194,12 +195,7 @@ export function memberService(kind: MemberKindDef, deps: MemberDeps) {
           const ok = await memberRepo.updateAtVersion(tx, kind, input.id, input.version, { ...values, updateUser: actor.userId });
           if (!ok) throw badRequest(STALE_VERSION_MSG);
           if (values.deptId !== undefined && kind.hasRepresentatives && values.deptId !== locked.deptId) {
-            await tx
-              .updateTable('aocMemberRepresentative')
-              .set({ deptId: values.deptId as string })
-              .where('memberKind', '=', kind.kind as 'enterprise')
-              .where('memberId', '=', input.id)
-              .execute();
+            await representativeRepo.moveWithMember(tx, kind.kind as RepresentedKind, input.id, values.deptId as string);
           }
           const after = await memberRepo.findById(tx, kind, { ...scope, rules: [{ type: 1 }] }, input.id);
           await changeLog.record(

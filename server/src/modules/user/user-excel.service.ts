@@ -183,29 +183,25 @@ export const userExcelService = {
         await assertAccountQuota(tx, actor.tenantId, valid.length);
         for (let i = 0; i < valid.length; i += 200) {
           const batch = valid.slice(i, i + 200);
-          const ids = await tx
-            .insertInto('bladeUser')
-            .values(
-              batch.map((c) => ({
-                tenantId: actor.tenantId,
-                account: c.account,
-                passwordHash: NO_PASSWORD_HASH,
-                realName: c.realName,
-                name: c.name || null,
-                phone: c.phone,
-                email: c.email || null,
-                sex: c.sex,
-                deptId: c.deptId,
-                profileTag: c.profileTag,
-                seq: c.seq,
-                passwordResetRequired: 1,
-                createUser: actor.userId,
-                createDept: actor.deptId,
-                updateUser: actor.userId,
-              })),
-            )
-            .returning('id')
-            .execute();
+          const ids = await userRepo.insertMany(
+            tx,
+            batch.map((c) => ({
+              tenantId: actor.tenantId,
+              account: c.account,
+              passwordHash: NO_PASSWORD_HASH,
+              realName: c.realName,
+              name: c.name || null,
+              phone: c.phone,
+              email: c.email || null,
+              sex: c.sex,
+              deptId: c.deptId,
+              profileTag: c.profileTag,
+              seq: c.seq,
+              passwordResetRequired: 1,
+              createUser: actor.userId,
+              createDept: actor.deptId,
+            })),
+          );
           await userRepo.insertRoles(
             tx,
             batch.flatMap((c, k) => c.roleIds.map((roleId) => ({ userId: ids[k].id, roleId }))),

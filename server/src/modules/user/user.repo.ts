@@ -271,6 +271,33 @@ export const userRepo = {
       .executeTakeFirstOrThrow();
   },
 
+  /** Imported accounts in one statement (the caller batches them); their ids in the rows' order. */
+  insertMany(
+    tx: Db,
+    rows: Array<{
+      tenantId: string;
+      account: string;
+      passwordHash: string;
+      realName: string;
+      name: string | null;
+      phone: string | null;
+      email: string | null;
+      sex: number | null;
+      deptId: string;
+      profileTag: string | null;
+      seq: number;
+      passwordResetRequired: number;
+      createUser: string;
+      createDept: string;
+    }>,
+  ): Promise<Array<{ id: string }>> {
+    return tx
+      .insertInto('bladeUser')
+      .values(rows.map((r) => ({ ...r, updateUser: r.createUser })))
+      .returning('id')
+      .execute();
+  },
+
   /** Updates one user at the version read; undefined when stale or gone. */
   updateAtVersion(tx: Db, scope: DataScope, id: string, version: number, values: Record<string, unknown>, userId: string) {
     return tx
