@@ -47,6 +47,27 @@ export interface AppConfig {
   fileStoreDir: string;
   fileMaxBytes: number;
   fileExtensions: string[];
+  /** Whether this process runs the outbox worker (OUTBOX_WORKER; off: it only accepts jobs, another process delivers them). */
+  outboxWorker: boolean;
+  /** Jobs one worker claims at a time (OUTBOX_BATCH). */
+  outboxBatch: number;
+  /** How often an idle worker looks for due jobs without a wake-up (OUTBOX_POLL_MS). */
+  outboxPollMs: number;
+  /** How long a claimed job stays a worker's before another may take it over (OUTBOX_LEASE_MS). */
+  outboxLeaseMs: number;
+  /** SMTP server for e-mail (SMTP_URL, e.g. smtps://user:pass@smtp.example.cn:465); unset: the mail outbox (邮件发件箱). */
+  smtpUrl?: string;
+  /** Default sender address (MAIL_FROM). */
+  mailFrom: string;
+  /** SMS gateway (SMS_PROVIDER): 'outbox' shows messages on 短信发件箱 instead of sending them; 'aliyun' sends through Dysmsapi. */
+  smsProvider: 'outbox' | 'aliyun';
+  smsAccessKeyId: string;
+  smsAccessKeySecret: string;
+  /** Default signature and template code of the gateway (SMS_SIGN_NAME, SMS_TEMPLATE_CODE). */
+  smsSignName: string;
+  smsTemplateCode: string;
+  /** The gateway's address (SMS_ENDPOINT, default https://dysmsapi.aliyuncs.com). */
+  smsEndpoint: string;
 }
 
 export const DEV_CLIENT_SECRET = 'saber_secret';
@@ -115,7 +136,41 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .split(',')
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
+    outboxWorker: bool(env.OUTBOX_WORKER, true),
+    outboxBatch: int(env, 'OUTBOX_BATCH', 200, 1),
+    outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 10),
+    outboxLeaseMs: int(env, 'OUTBOX_LEASE_MS', 60_000, 1000),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'noreply@localhost',
+    ...smsConfig(env),
   };
+}
+
+/** SMS_PROVIDER and its credentials: a gateway named without its keys, signature and template refuses to start. */
+function smsConfig(env: Env): Pick<AppConfig, 'smsProvider' | 'smsAccessKeyId' | 'smsAccessKeySecret' | 'smsSignName' | 'smsTemplateCode' | 'smsEndpoint'> {
+  const provider = (env.SMS_PROVIDER || 'outbox').toLowerCase();
+  if (provider !== 'outbox' && provider !== 'aliyun') throw new ConfigError(`SMS_PROVIDER must be outbox or aliyun, got "${env.SMS_PROVIDER}"`);
+  const endpoint = env.SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com';
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new ConfigError(`SMS_ENDPOINT must be an http(s) address, got "${endpoint}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`SMS_ENDPOINT must be an http(s) address, got "${endpoint}"`);
+  const out = {
+    smsProvider: provider,
+    smsAccessKeyId: env.SMS_ACCESS_KEY_ID ?? '',
+    smsAccessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
+    smsSignName: env.SMS_SIGN_NAME ?? '',
+    smsTemplateCode: env.SMS_TEMPLATE_CODE ?? '',
+    smsEndpoint: endpoint,
+  } as const;
+  if (provider === 'aliyun') {
+    const missing = (['SMS_ACCESS_KEY_ID', 'SMS_ACCESS_KEY_SECRET', 'SMS_SIGN_NAME', 'SMS_TEMPLATE_CODE'] as const).filter((k) => !env[k]);
+    if (missing.length) throw new ConfigError(`SMS_PROVIDER=aliyun needs ${missing.join(', ')}`);
+  }
+  return out;
 }
 
 /** An http(s) origin (path, query and a trailing slash are refused, so a typo cannot widen it). */

@@ -1,0 +1,105 @@
+import sanitizeHtml from 'sanitize-html';
+
+/** A single SMS holds 70 characters; a longer one is sent in parts of 67 (the rest carries the joining header). */
+export const SMS_SINGLE = 70;
+export const SMS_PART = 67;
+
+export interface SmsLength {
+  /** Characters as the carriers count them, the signature 【…】 included. */
+  length: number;
+  /** Messages the carrier bills (0 for an empty text). */
+  segments: number;
+}
+
+/**
+ * Length and segment count of an SMS, shown before sending (issue "Content rules"). Chinese carriers
+ * (and Aliyun, Tencent Cloud) count every character as one — Chinese, Latin, digit, space,
+ * punctuation — in UCS-2, so a character outside the basic plane (an emoji) counts as two: that is
+ * JavaScript's string length. The signature is part of the message and counts too.
+ */
+export function smsSegments(text: string, signName?: string): SmsLength {
+  const length = text.length + (signName ? signName.length + 2 : 0);
+  if (!text.length) return { length, segments: 0 };
+  return { length, segments: length <= SMS_SINGLE ? 1 : Math.ceil(length / SMS_PART) };
+}
+
+// A style value that cannot load anything: no url(), image-set(), expression(), @import, and no
+// backslash (which could spell any of them in escapes).
+const SAFE_STYLE = /^(?!.*(?:url|image-set|image|expression|element|cross-fade|src)\s*\()(?!.*@import)[-#%.,!\w\s()'"/+]*$/i;
+const STYLE_PROPERTIES = [
+  'color',
+  'background-color',
+  'text-align',
+  'text-decoration',
+  'text-indent',
+  'vertical-align',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'font-family',
+  'line-height',
+  'letter-spacing',
+  'white-space',
+  'width',
+  'height',
+  'max-width',
+  'margin',
+  'margin-top',
+  'margin-bottom',
+  'margin-left',
+  'margin-right',
+  'padding',
+  'padding-top',
+  'padding-bottom',
+  'padding-left',
+  'padding-right',
+  'border',
+  'border-collapse',
+  'border-color',
+  'border-style',
+  'border-width',
+  'border-top',
+  'border-bottom',
+  'border-left',
+  'border-right',
+  'border-radius',
+];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'font', 'center', 'big'],
+  allowedAttributes: {
+    a: ['href', 'name', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    font: ['color', 'size', 'face'],
+    table: ['width', 'border', 'cellpadding', 'cellspacing', 'align'],
+    td: ['colspan', 'rowspan', 'width', 'align', 'valign'],
+    th: ['colspan', 'rowspan', 'width', 'align', 'valign'],
+    ol: ['start', 'type'],
+    '*': ['style', 'align', 'title', 'lang', 'dir'],
+  },
+  allowedStyles: { '*': Object.fromEntries(STYLE_PROPERTIES.map((p) => [p, [SAFE_STYLE]])) },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // Links open outside the mail view and tell the target nothing about where they came from.
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer' } }),
+    // A data: address is allowed for inline pictures only (not data:text/html or an SVG with script).
+    img: (tagName, attribs) => {
+      const src = (attribs.src ?? '').trim();
+      const { src: _drop, ...rest } = attribs;
+      return { tagName, attribs: /^data:/i.test(src) && !/^data:image\/(png|jpe?g|gif|webp|bmp);base64,/i.test(src) ? rest : attribs };
+    },
+  },
+};
+
+/**
+ * E-mail HTML as it may be stored and sent (issue "Content rules"): ordinary formatting, tables, links
+ * (http, https, mailto) and pictures (http, https, data:image); no scripts, event handlers, forms,
+ * frames, <style> blocks or styles that can load a URL.
+ */
+export function sanitizeMailHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}
