@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idOf, ID_LIST_RE, ID_MSG, pageQuery } from '../envelope.js';
+import { ATTACH_PUBLIC_ID_RE } from '../system/attach.js';
 import { MOBILE_RE } from '../user.js';
 
 /**
@@ -185,7 +186,12 @@ export const sendForm = z
     urgent: z.boolean().optional(),
     /** Attachments (e-mail, notice): public ids of files uploaded through put-file-attach. */
     attachIds: z
-      .array(z.string().regex(/^[0-9a-f]{32}$/, '附件编号格式不正确'))
+      .array(
+        z
+          .string()
+          .regex(ATTACH_PUBLIC_ID_RE, '附件编号格式不正确')
+          .meta({ examples: ['3f2a9c1e8b7d4a6f9e0c1b2a3d4e5f60'] }),
+      )
       .max(10, MESSAGE_MSG.attachTooMany)
       .default([]),
   })
