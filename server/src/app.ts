@@ -62,6 +62,13 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   app.decorate('routeDefs', []);
   app.decorate('services', createServices({ config, db: routed, tenancy, clients, signer, audit }));
   app.addHook('onClose', () => tenancy.close());
+  // The outbox worker delivers once the app is ready and finishes its batch before the app closes;
+  // OUTBOX_WORKER=off leaves delivery to other processes (tests drain explicitly: server/test/app.ts).
+  if (config.outboxWorker) {
+    app.addHook('onReady', async () => app.services.outbox.start(app.log));
+    app.addHook('onClose', () => app.services.outbox.stop());
+  }
+  app.addHook('onClose', async () => app.services.mail.close?.());
 
   installDenyByDefault(app);
   installErrorHandler(app, audit);

@@ -10,6 +10,11 @@ import { LocalFileStore, type FileStore } from './platform/files/file-store.js';
 import { AttachReferrers } from './platform/files/attach-referrers.js';
 import { TenantSyncSteps } from './platform/tenancy/sync-hook.js';
 import type { Tenancy } from './platform/tenancy/tenancy.js';
+import { Outbox } from './platform/outbox/outbox.js';
+import { tenantDatabases } from './platform/outbox/tenant-databases.js';
+import { createMailSender, type MailSender } from './platform/delivery/mail.js';
+import { createSmsSender, type SmsSender } from './platform/delivery/sms.js';
+import { DELIVERY_MAIL, DELIVERY_SMS, mailJobHandler, smsJobHandler } from './platform/delivery/handlers.js';
 
 /** Services shared across modules (the sign-on portal and the token call share login and tokens). */
 export interface Services {
@@ -29,6 +34,12 @@ export interface Services {
   attachReferrers: AttachReferrers;
   /** What runs on a bound tenant's database after the platform tables are copied there (platform/tenancy/sync-hook.ts). */
   tenantSync: TenantSyncSteps;
+  /** Durable delivery jobs (platform/outbox): modules enqueue in their transaction and register their kinds. */
+  outbox: Outbox;
+  /** E-mail: SMTP (SMTP_URL) or the mail outbox (邮件发件箱). */
+  mail: MailSender;
+  /** SMS: the gateway of SMS_PROVIDER, or the SMS outbox (短信发件箱). */
+  sms: SmsSender;
 }
 
 export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' | 'clients' | 'signer' | 'audit'>): Services {
@@ -36,6 +47,18 @@ export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' 
   // accounts are read through the routed handle, inside the tenant's scope (token route).
   const main = base.tenancy.main;
   const captcha = new CaptchaService(main);
+  const { config } = base;
+  const outbox = new Outbox({
+    db: main,
+    databases: tenantDatabases(base.tenancy),
+    batch: config.outboxBatch,
+    pollMs: config.outboxPollMs,
+    leaseMs: config.outboxLeaseMs,
+  });
+  const mail = createMailSender(config);
+  const sms = createSmsSender(config);
+  outbox.register(DELIVERY_SMS, smsJobHandler(sms));
+  outbox.register(DELIVERY_MAIL, mailJobHandler(mail));
   return {
     ...base,
     captcha,
@@ -44,5 +67,8 @@ export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' 
     files: new LocalFileStore(base.config.fileStoreDir),
     attachReferrers: new AttachReferrers(),
     tenantSync: new TenantSyncSteps(),
+    outbox,
+    mail,
+    sms,
   };
 }

@@ -62,7 +62,9 @@ export interface CallResult {
  * TEST_DB=pg, a copy of the run's template database on DATABASE_URL's server, dropped afterwards.
  */
 export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const config = testConfig(overrides);
+  // No outbox worker unless asked for ({ outboxWorker: true }): a test delivers its jobs when it means to,
+  // with app.services.outbox.drainUntilIdle(), and no timer outlives it.
+  const config = testConfig({ outboxWorker: false, ...overrides });
   const onPg = process.env.TEST_DB === 'pg';
   // PostgreSQL: a database of this file's own, copied from the run's migrated and seeded template.
   const database = onPg ? `t_${randomBytes(6).toString('hex')}` : undefined;

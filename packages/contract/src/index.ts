@@ -21,3 +21,4 @@ export * from './system/attach.js';
 export * from './member/member.js';
 export * from './profile/profile.js';
 export * from './message/message.js';
+export * from './message/outbox.js';

@@ -31,6 +31,7 @@ import groupBaseRoutes from './member/groupbase.routes.js';
 import profileBaseRoutes from './profile/base.routes.js';
 import profileSectionRoutes from './profile/section.routes.js';
 import profileOrgRoutes from './profile/orgprofile.routes.js';
+import outboxBoxRoutes from './message/outbox/outbox-box.routes.js';
 import messageModule from './message/message.module.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
@@ -69,5 +70,6 @@ export const MODULES: FastifyPluginAsync[] = [
   profileBaseRoutes,
   profileSectionRoutes,
   profileOrgRoutes,
+  outboxBoxRoutes,
   messageModule,
 ];
