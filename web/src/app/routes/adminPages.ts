@@ -29,4 +29,5 @@ export const ADMIN_PAGES: Record<string, PageComponent> = {
   '/authority/apiscope': lazyPage(() => import('../../pages/authority/apiscope')),
   '/system/menu': lazyPage(() => import('../../pages/system/menu')),
   '/system/topmenu': lazyPage(() => import('../../pages/system/topmenu')),
+  '/system/smsSource': lazyPage(() => import('../../pages/message/source')),
 };
