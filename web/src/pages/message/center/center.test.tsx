@@ -76,7 +76,7 @@ beforeEach(() => {
 describe('消息中心: 发送消息', () => {
   it('sends a notice to the chambers’ staff after confirming the distinct recipients, then shows 已发送', async () => {
     const server = serve({ [`POST ${MC}/sys/send`]: () => ({ msg: '发送成功', data: { id: '78', total: 17, notBefore: null } }) });
-    renderScreen(<MessageCenterPage title="消息中心" />, ALL);
+    renderScreen(<MessageCenterPage />, ALL);
     // only the channels the sender may use
     const channels = await screen.findByRole('radiogroup', { name: '发送渠道' });
     expect(
@@ -113,7 +113,7 @@ describe('消息中心: 发送消息', () => {
   it('SMS: shows the length with the signature and the billed messages, reaches members, and says when quiet hours hold it', async () => {
     const quiet = '当前为短信免打扰时段,将于2026-03-03 08:00:00发送';
     const server = serve({ [`POST ${MC}/sms/send`]: () => ({ msg: quiet, data: { id: '79', total: 17, notBefore: '2026-03-03 08:00:00' } }) });
-    renderScreen(<MessageCenterPage title="消息中心" />, ALL);
+    renderScreen(<MessageCenterPage />, ALL);
     fireEvent.click(await screen.findByRole('radio', { name: '短信' }));
     await waitFor(() => expect(screen.queryByLabelText('标题')).toBeNull());
     fireEvent.change(screen.getByLabelText('内容'), { target: { value: 'a'.repeat(64) } });
@@ -135,7 +135,7 @@ describe('消息中心: 发送消息', () => {
 
   it('asks for a range before anything is sent', async () => {
     const server = serve();
-    renderScreen(<MessageCenterPage title="消息中心" />, ALL);
+    renderScreen(<MessageCenterPage />, ALL);
     fireEvent.change(await screen.findByLabelText('标题'), { target: { value: '通知' } });
     fireEvent.change(screen.getByLabelText('内容'), { target: { value: '内容' } });
     fireEvent.click(screen.getByRole('button', { name: /发送$/ }));
@@ -170,7 +170,7 @@ describe('消息中心: 已发送', () => {
         ]),
       [`POST ${MC}/publish/range/remind`]: () => ({ msg: '发送成功', data: { id: '80', total: 3, notBefore: null } }),
     });
-    renderScreen(<MessageCenterPage title="消息中心" />, ['message', 'message_notice', 'message_view']);
+    renderScreen(<MessageCenterPage />, ['message', 'message_notice', 'message_view']);
     fireEvent.click(await screen.findByRole('tab', { name: '已发送' }));
     const table = await screen.findByTestId('msg-sent-table');
     await within(table).findByText('关于召开年度会员大会的通知');
@@ -193,7 +193,7 @@ describe('消息中心: 已发送', () => {
 
   it('shows no 发送消息 tab to a user who may only read, and no 详情 without message_view', async () => {
     serve();
-    renderScreen(<MessageCenterPage title="消息中心" />, ['message']);
+    renderScreen(<MessageCenterPage />, ['message']);
     const table = await screen.findByTestId('msg-sent-table');
     await within(table).findByText('关于召开年度会员大会的通知');
     expect(screen.queryByRole('tab', { name: '发送消息' })).toBeNull();
