@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import type { Db } from './db/connection.js';
+import type { Db, Listen } from './db/connection.js';
 import type { AppConfig } from './platform/config/config.js';
 import { installDenyByDefault } from './platform/access/deny-by-default.js';
 import { AuditLog } from './platform/audit/audit-log.js';
@@ -19,6 +19,7 @@ import { installEncryption } from './platform/http/encrypt-hook.js';
 import { frameworkErrorHandler, installErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { serveWebApp } from './platform/web/web-app.js';
+import eventRoutes from './platform/events/events.routes.js';
 import type { Services } from './services.js';
 import { createServices } from './services.js';
 import { MODULES } from './modules/index.js';
@@ -33,8 +34,11 @@ declare module 'fastify' {
   }
 }
 
-/** Platform plugins, then the explicit list of modules (architecture §3). */
-export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: string; logger?: boolean } = {}): Promise<FastifyInstance> {
+/**
+ * Platform plugins, then the explicit list of modules (architecture §3). `listen` is the database
+ * handle's LISTEN (live events hear commits of every server process through it).
+ */
+export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: string; logger?: boolean; listen: Listen }): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       opts.logger === false
@@ -60,7 +64,8 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   app.decorate('config', config);
   app.decorate('db', routed);
   app.decorate('routeDefs', []);
-  app.decorate('services', createServices({ config, db: routed, tenancy, clients, signer, audit }));
+  const onEventsError = (err: unknown) => app.log.error({ err }, 'live events');
+  app.decorate('services', createServices({ config, db: routed, tenancy, clients, signer, audit }, { listen: opts.listen, onError: onEventsError }));
   app.addHook('onClose', () => tenancy.close());
   // The outbox worker delivers once the app is ready and finishes its batch before the app closes;
   // OUTBOX_WORKER=off leaves delivery to other processes (tests drain explicitly: server/test/app.ts).
@@ -96,6 +101,7 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   audit.install(app);
 
   for (const mod of MODULES) await app.register(mod);
+  await app.register(eventRoutes);
   installTenantSync(app, tenancy, app.services.tenantSync);
 
   await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app, VERSION) as never } });

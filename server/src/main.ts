@@ -16,7 +16,7 @@ async function main() {
     await migrate(handle.db);
     const config = await resolveSecrets(base, handle.db);
     const seeded = await seedAll(handle.db, config);
-    const app = await buildApp(config, handle.db, { webDist: config.webDist ?? webDistDir() });
+    const app = await buildApp(config, handle.db, { webDist: config.webDist ?? webDistDir(), listen: handle.listen });
     await app.listen({ host: config.host, port: config.port });
     const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const lines = [

@@ -1,4 +1,4 @@
-import type { Db } from './db/connection.js';
+import type { Db, Listen } from './db/connection.js';
 import type { AppConfig } from './platform/config/config.js';
 import type { AuditLog } from './platform/audit/audit-log.js';
 import type { ClientRegistry } from './platform/auth/client.js';
@@ -8,6 +8,7 @@ import { LoginService } from './modules/auth/login.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { LocalFileStore, type FileStore } from './platform/files/file-store.js';
 import { AttachReferrers } from './platform/files/attach-referrers.js';
+import { Events } from './platform/events/events.js';
 import { TenantSyncSteps } from './platform/tenancy/sync-hook.js';
 import type { Tenancy } from './platform/tenancy/tenancy.js';
 import { Outbox } from './platform/outbox/outbox.js';
@@ -40,9 +41,14 @@ export interface Services {
   mail: MailSender;
   /** SMS: the gateway of SMS_PROVIDER, or the SMS outbox (短信发件箱). */
   sms: SmsSender;
+  /** Live events: publish in a transaction, pushed to the recipients' open event streams (platform/events). */
+  events: Events;
 }
 
-export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' | 'clients' | 'signer' | 'audit'>): Services {
+export function createServices(
+  base: Pick<Services, 'config' | 'db' | 'tenancy' | 'clients' | 'signer' | 'audit'>,
+  opts: { listen: Listen; onError?: (err: unknown) => void },
+): Services {
   // Sign-on state (captchas, codes, refresh tokens, sessions) is platform data on the main database;
   // accounts are read through the routed handle, inside the tenant's scope (token route).
   const main = base.tenancy.main;
@@ -70,5 +76,6 @@ export function createServices(base: Pick<Services, 'config' | 'db' | 'tenancy' 
     outbox,
     mail,
     sms,
+    events: new Events({ main, tenancy: base.tenancy, listen: opts.listen, onError: opts.onError }),
   };
 }

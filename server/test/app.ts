@@ -18,6 +18,8 @@ export interface TestApp {
   db: Db;
   config: AppConfig;
   kind: 'pglite' | 'pg';
+  /** PostgreSQL: the address of this app's own database (a second app on it stands for a second server process). */
+  databaseUrl?: string;
   /** Calls the API as the web client does (Basic client, optional token) and decrypts the answer. */
   call(opts: CallOptions): Promise<CallResult>;
   /**
@@ -72,7 +74,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const handle = database
     ? await openDatabase({ databaseUrl: databaseUrlOf(process.env.DATABASE_URL!, database), poolSize: 4 })
     : await openDatabase({ pgliteDump: new Blob([fs.readFileSync(inject('pgliteDump'))]) });
-  const app = await buildApp(config, handle.db, { logger: false });
+  const app = await buildApp(config, handle.db, { logger: false, listen: handle.listen });
   await app.ready();
 
   const call = async (o: CallOptions): Promise<CallResult> => {
@@ -133,6 +135,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     db: handle.db,
     config,
     kind: handle.kind,
+    databaseUrl: database ? databaseUrlOf(process.env.DATABASE_URL!, database) : undefined,
     call,
     passwordGrant,
     solveCaptcha,

@@ -7,10 +7,19 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+/**
+ * Hears NOTIFY on one channel (live events, architecture §1): PostgreSQL through a dedicated
+ * connection outside the pool, reconnected with backoff when it drops; PGlite in process. Resolves
+ * once LISTEN is in place; the answer stops listening. `onReconnect` runs after a dropped connection
+ * is back: notifications sent while it was down are lost, so the caller catches up from its table.
+ */
+export type Listen = (channel: string, onNotify: (payload: string) => void, opts?: { onReconnect?: () => void }) => Promise<() => Promise<void>>;
+
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'pg';
   close(): Promise<void>;
+  listen: Listen;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>;
 }
@@ -48,12 +57,12 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
 }
 
 async function openPg(opts: DbOptions, zone: string): Promise<DbHandle> {
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: opts.databaseUrl,
-    max: opts.poolSize ?? 10,
     ...(opts.connectTimeoutMs ? { connectionTimeoutMillis: opts.connectTimeoutMs } : {}),
     options: [`-c TimeZone=${zone}`, opts.schema ? `-c search_path=${opts.schema}` : ''].join(' ').trim(),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: opts.poolSize ?? 10 });
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
   });
@@ -64,7 +73,78 @@ async function openPg(opts: DbOptions, zone: string): Promise<DbHandle> {
     await db.destroy().catch(() => undefined);
     throw err;
   }
-  return { db, kind: 'pg', close: () => db.destroy() };
+  return { db, kind: 'pg', close: () => db.destroy(), listen: pgListen(connection) };
+}
+
+const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
+const RECONNECT_MIN_MS = 500;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * LISTEN needs a session of its own: a pooled connection goes back to the pool (and its LISTEN with
+ * it) after every query. One client per listen call, kept alive across drops (a restarted server, a
+ * failover, an idle-killing proxy) with doubling delays up to 30 s.
+ */
+function pgListen(connection: pg.ClientConfig): Listen {
+  return async (channel, onNotify, opts = {}) => {
+    if (!CHANNEL_RE.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+    let current: pg.Client | null = null;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    let delay = RECONNECT_MIN_MS;
+
+    const connect = async (): Promise<pg.Client> => {
+      const client = new pg.Client({ ...connection, keepAlive: true });
+      const lost = () => {
+        if (current !== client) return;
+        current = null;
+        client.end().catch(() => undefined);
+        schedule();
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      client.on('notification', (n) => {
+        if (n.channel === channel) onNotify(n.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${channel}`);
+      } catch (err) {
+        await client.end().catch(() => undefined);
+        throw err;
+      }
+      return client;
+    };
+
+    const schedule = () => {
+      if (stopped) return;
+      retry = setTimeout(async () => {
+        try {
+          const client = await connect();
+          if (stopped) {
+            await client.end().catch(() => undefined);
+            return;
+          }
+          current = client;
+          delay = RECONNECT_MIN_MS;
+          opts.onReconnect?.();
+        } catch {
+          delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+          schedule();
+        }
+      }, delay);
+      retry.unref();
+    };
+
+    current = await connect();
+    return async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
+    };
+  };
 }
 
 async function openPglite(opts: DbOptions, zone: string): Promise<DbHandle> {
@@ -91,6 +171,12 @@ async function openPglite(opts: DbOptions, zone: string): Promise<DbHandle> {
     db,
     kind: 'pglite',
     dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    // In process: PGlite delivers a notification after the notifying transaction commits, never on rollback.
+    async listen(channel, onNotify) {
+      if (!CHANNEL_RE.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+      const unlisten = await client.listen(channel, onNotify);
+      return () => unlisten().catch(() => undefined);
+    },
     async close() {
       await db.destroy();
       release?.();
