@@ -1,6 +1,25 @@
-import { Button, DatePicker, Form, Input, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import type { CrudDateRange, CrudSearchField } from './types';
+
+/** A search field's control: its own `input`, a select of its `options`, or a text input. */
+function control(field: CrudSearchField, testId: string) {
+  if (field.input) return field.input;
+  const id = `${testId}-search-${field.name}`;
+  if (field.options) {
+    return (
+      <Select
+        allowClear
+        placeholder={`请选择${field.label}`}
+        options={field.options}
+        style={{ width: field.width ?? 140 }}
+        data-testid={id}
+        aria-label={field.label}
+      />
+    );
+  }
+  return <Input allowClear placeholder={`请输入${field.label}`} data-testid={id} />;
+}
 
 interface SearchBarProps {
   fields: CrudSearchField[];
@@ -18,7 +37,7 @@ export function SearchBar({ fields, dateRange, onSearch, onReset, testId }: Sear
     <Form form={form} name={`${testId}-search`} layout="inline" className="crud-search" data-testid={`${testId}-search`} onFinish={onSearch}>
       {fields.map((field) => (
         <Form.Item key={field.name} name={field.name} label={field.label}>
-          {field.input ?? <Input allowClear placeholder={`请输入${field.label}`} data-testid={`${testId}-search-${field.name}`} />}
+          {control(field, testId)}
         </Form.Item>
       ))}
       {dateRange && (

@@ -1,6 +1,7 @@
 import { MSG } from '@gsl/contract';
 import type { Dayjs } from 'dayjs';
 import type { QueryValue } from '../../api/http';
+import type { CrudPermissions } from './types';
 
 /** Filters as they go to the list call: only non-empty values. */
 export type Filters = Record<string, string | number | boolean>;
@@ -8,6 +9,17 @@ export type Filters = Record<string, string | number | boolean>;
 export type DateRangeValue = readonly [Dayjs | null | undefined, Dayjs | null | undefined] | null | undefined;
 
 const WIRE_TIME = 'YYYY-MM-DD HH:mm:ss';
+
+/** The buttons of a screen whose menu code is `menu`: `${menu}_add`, `_edit`, `_delete` and `_view` (wire contract §5). */
+export const crudPermissions = (menu: string): CrudPermissions => ({
+  add: `${menu}_add`,
+  edit: `${menu}_edit`,
+  delete: `${menu}_delete`,
+  view: `${menu}_view`,
+});
+
+/** A code table (code → name, e.g. the contract's POST_CATEGORY_NAMES) as select or radio options with numeric values. */
+export const codeOptions = (names: Record<number, string>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
 /**
  * A date range as the BladeX filters `${name}_dategt` / `${name}_datelt` (specification §5). The range

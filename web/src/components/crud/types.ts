@@ -4,12 +4,22 @@ import type { ColumnsType } from 'antd/es/table';
 import type { CrudApi, Saved } from '../../api/crud';
 import type { LazyTree } from './lazyTree';
 
-/** A text field of the search form (other controls through `input`). */
+/** A choice of a search select. */
+export interface CrudSearchOption {
+  value: string | number;
+  label: string;
+}
+
+/** A text field of the search form, a select with `options`, or any control through `input`. */
 export interface CrudSearchField {
   name: string;
   label: string;
   /** The control; a clearable Input with 请输入{label} by default. */
   input?: ReactNode;
+  /** Choices: the control is a clearable Select with 请选择{label} (when there is no `input`). */
+  options?: CrudSearchOption[];
+  /** Width of the select in pixels. Default 140. */
+  width?: number;
 }
 
 /** A date-range search on `name`, sent as `${name}_dategt` / `${name}_datelt` (specification §5). */
@@ -30,6 +40,15 @@ export interface CrudFormField {
   input?: ReactNode;
   /** When the rules run; on blur by default (specification §5). Selects and radios also check on change. */
   validateTrigger?: string | string[];
+}
+
+/** A node of a tree select in a dialog (上级机构, 上级字典, 上级角色 …). */
+export interface TreeChoice {
+  title: string;
+  value: string;
+  key: string;
+  disabled?: boolean;
+  children?: TreeChoice[];
 }
 
 /** The dialog's fields: a fixed list, or per opening (mode and the row being edited or viewed). */

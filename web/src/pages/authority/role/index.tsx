@@ -9,12 +9,13 @@ import { flattenForest, pruneForest, subtreeIds } from '../../../api/system/fore
 import { roleApi, roleKeys, setRoleStatus, useRoleTree, type RoleRow } from '../../../api/system/role';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
-import type { DialogMode } from '../../../components/crud/types';
+import { crudPermissions } from '../../../components/crud/crudLogic';
+import type { DialogMode, TreeChoice } from '../../../components/crud/types';
 import { ROLE_COLUMNS } from './columns';
-import { roleBody, roleFields, roleFormValues, type RoleChoice } from './fields';
+import { roleBody, roleFields, roleFormValues } from './fields';
 import { RoleGrantDialog } from './RoleGrantDialog';
 
-const toChoices = (nodes: readonly RoleTreeNode[]): RoleChoice[] =>
+const toChoices = (nodes: readonly RoleTreeNode[]): TreeChoice[] =>
   nodes.map((n) => ({ title: n.roleName, value: n.id, key: n.id, children: n.children?.length ? toChoices(n.children) : undefined }));
 
 type Target = Array<{ id: string; roleName: string }>;
@@ -91,7 +92,7 @@ export default function RolePage() {
           { name: 'roleName', label: '角色名称' },
           { name: 'roleAlias', label: '角色别名' },
         ]}
-        permissions={{ add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' }}
+        permissions={crudPermissions('role')}
         toFormValues={roleFormValues}
         fromFormValues={roleBody}
         addValues={() => ({ sort: 1 })}

@@ -1,12 +1,12 @@
-import { Input, Select, TreeSelect, type FormRule } from 'antd';
+import { Select, TreeSelect, type FormRule } from 'antd';
 import { API_SCOPE_TYPE_NAMES, DATA_SCOPE_TYPE_NAMES, SCOPE_MSG, apiScopeSubmit, dataScopeSubmit } from '@gsl/contract';
 import type { ScopeDeptNode } from '../../../api/system/scope';
-import { schemaRule } from '../../../components/crud/schemaRule';
+import { codeOptions } from '../../../components/crud/crudLogic';
+import { schemaField, textAreaField } from '../../../components/crud/formFields';
 import type { CrudFormField } from '../../../components/crud/types';
 
 const data = dataScopeSubmit.shape;
 const api = apiScopeSubmit.shape;
-const options = (names: Record<number, string>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
 /** The custom data scope (type 5). */
 export const CUSTOM_SCOPE = 5;
@@ -26,29 +26,16 @@ export const customValueRule: FormRule = ({ getFieldValue }) => ({
   },
 });
 
-const menuField = (menus: MenuOption[]): CrudFormField => ({
-  name: 'menuId',
-  label: '所属菜单',
-  required: true,
-  rules: [schemaRule(data.menuId)],
-  validateTrigger: ['onChange', 'onBlur'],
-  input: <TreeSelect showSearch={{ treeNodeFilterProp: 'title' }} placeholder="请选择所属菜单" treeData={menus} treeDefaultExpandAll />,
-});
+const menuField = (menus: MenuOption[]): CrudFormField =>
+  schemaField('menuId', '所属菜单', data.menuId, {
+    required: true,
+    validateTrigger: ['onChange', 'onBlur'],
+    input: <TreeSelect showSearch={{ treeNodeFilterProp: 'title' }} placeholder="请选择所属菜单" treeData={menus} treeDefaultExpandAll />,
+  });
 
-const resourceField: CrudFormField = {
-  name: 'resourceCode',
-  label: '资源编号',
-  required: true,
-  rules: [schemaRule(data.resourceCode)],
-  input: <Input placeholder="请输入资源编号" maxLength={255} />,
-};
+const resourceField = schemaField('resourceCode', '资源编号', data.resourceCode, { required: true, maxLength: 255 });
 
-const remarkField: CrudFormField = {
-  name: 'remark',
-  label: '备注',
-  rules: [schemaRule(data.remark)],
-  input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 5 }} maxLength={255} />,
-};
+const remarkField = textAreaField('remark', '备注', data.remark, { maxRows: 5 });
 
 /**
  * A data scope rule (BladeX 数据权限): 所属菜单, 资源编号, 权限名称, 权限字段, 规则类型 (全部可见 … 自定义),
@@ -58,22 +45,13 @@ export function dataScopeFields(menus: MenuOption[], depts: ScopeDeptNode[], loa
   return [
     menuField(menus),
     resourceField,
-    {
-      name: 'scopeName',
-      label: '权限名称',
+    schemaField('scopeName', '权限名称', data.scopeName, { required: true, maxLength: 255, placeholder: '请输入数据权限名称' }),
+    schemaField('scopeColumn', '权限字段', data.scopeColumn, { maxLength: 64, placeholder: 'dept_id' }),
+    schemaField('scopeType', '规则类型', data.scopeType, {
       required: true,
-      rules: [schemaRule(data.scopeName)],
-      input: <Input placeholder="请输入数据权限名称" maxLength={255} />,
-    },
-    { name: 'scopeColumn', label: '权限字段', rules: [schemaRule(data.scopeColumn)], input: <Input placeholder="dept_id" maxLength={64} /> },
-    {
-      name: 'scopeType',
-      label: '规则类型',
-      required: true,
-      rules: [schemaRule(data.scopeType)],
       validateTrigger: ['onChange', 'onBlur'],
-      input: <Select placeholder="请选择数据权限类型" options={options(DATA_SCOPE_TYPE_NAMES)} />,
-    },
+      input: <Select placeholder="请选择数据权限类型" options={codeOptions(DATA_SCOPE_TYPE_NAMES)} />,
+    }),
     {
       name: 'scopeValue',
       label: '可见机构',
@@ -102,27 +80,12 @@ export function apiScopeFields(menus: MenuOption[]): CrudFormField[] {
   return [
     menuField(menus),
     resourceField,
-    {
-      name: 'scopeName',
-      label: '接口名称',
-      required: true,
-      rules: [schemaRule(api.scopeName)],
-      input: <Input placeholder="请输入接口权限名称" maxLength={255} />,
-    },
-    {
-      name: 'scopePath',
-      label: '接口路径',
-      required: true,
-      rules: [schemaRule(api.scopePath)],
-      input: <Input placeholder="/api/blade-system/example/**" maxLength={255} />,
-    },
-    {
-      name: 'scopeType',
-      label: '接口类型',
-      rules: [schemaRule(api.scopeType)],
+    schemaField('scopeName', '接口名称', api.scopeName, { required: true, maxLength: 255, placeholder: '请输入接口权限名称' }),
+    schemaField('scopePath', '接口路径', api.scopePath, { required: true, maxLength: 255, placeholder: '/api/blade-system/example/**' }),
+    schemaField('scopeType', '接口类型', api.scopeType, {
       validateTrigger: ['onChange', 'onBlur'],
-      input: <Select allowClear placeholder="请选择接口权限类型" options={options(API_SCOPE_TYPE_NAMES)} />,
-    },
+      input: <Select allowClear placeholder="请选择接口权限类型" options={codeOptions(API_SCOPE_TYPE_NAMES)} />,
+    }),
     remarkField,
   ];
 }

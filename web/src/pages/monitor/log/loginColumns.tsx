@@ -1,4 +1,4 @@
-import { Select, Tag, Tooltip } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { LOGIN_RESULT_NAMES, type LoginLogView } from '@gsl/contract';
 import type { CrudSearchField } from '../../../components/crud/types';
@@ -38,17 +38,9 @@ export const LOGIN_LOG_SEARCH: CrudSearchField[] = [
   {
     name: 'success',
     label: '登录结果',
-    input: (
-      <Select
-        allowClear
-        placeholder="请选择登录结果"
-        style={{ width: 140 }}
-        data-testid="log-login-search-success"
-        options={[
-          { value: 1, label: LOGIN_RESULT_NAMES[1] },
-          { value: 0, label: LOGIN_RESULT_NAMES[0] },
-        ]}
-      />
-    ),
+    options: [
+      { value: 1, label: LOGIN_RESULT_NAMES[1] },
+      { value: 0, label: LOGIN_RESULT_NAMES[0] },
+    ],
   },
 ];

@@ -1,4 +1,4 @@
-import { Button, Input, Select } from 'antd';
+import { Button, Input } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ATTACH_CATEGORIES, type AttachView } from '@gsl/contract';
 import { fileSizeText } from '../../../api/files';
@@ -35,20 +35,7 @@ export default function AttachPage() {
       fields={VIEW_FIELDS}
       search={[
         { name: 'originalName', label: '文件名' },
-        {
-          name: 'category',
-          label: '类别',
-          input: (
-            <Select
-              allowClear
-              placeholder="请选择类别"
-              options={CATEGORY_OPTIONS}
-              style={{ width: 140 }}
-              data-testid="attach-search-category"
-              aria-label="类别"
-            />
-          ),
-        },
+        { name: 'category', label: '类别', options: CATEGORY_OPTIONS },
       ]}
       dateRange={{ name: 'createTime', label: '上传时间' }}
       permissions={{ delete: 'attach_delete', view: 'attach_view' }}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ClientSubmit } from '@gsl/contract';
 import { clientApi, type ClientView } from '../../../api/system/client';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../components/crud/crudLogic';
 import { clientBody, clientFormValues, DEFAULT_ACCESS_SECONDS, DEFAULT_REFRESH_SECONDS } from './clientLogic';
 import { CLIENT_COLUMNS } from './columns';
 import { clientFields } from './fields';
@@ -27,7 +28,7 @@ export default function ClientPage() {
           { name: 'authorizedGrantTypes', label: '授权类型' },
         ]}
         dateRange={{ name: 'createTime', label: '创建时间' }}
-        permissions={{ add: 'client_add', edit: 'client_edit', delete: 'client_delete', view: 'client_view' }}
+        permissions={crudPermissions('client')}
         labelWidth={110}
         addValues={() => ({ scope: 'all', accessTokenValidity: DEFAULT_ACCESS_SECONDS, refreshTokenValidity: DEFAULT_REFRESH_SECONDS, status: 1 })}
         toFormValues={clientFormValues}

@@ -3,6 +3,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { DATASOURCE_MSG, datasourceSubmit, type DatasourceSubmit, type DatasourceView } from '@gsl/contract';
 import { datasourceApi } from '../../../api/system/datasource';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../components/crud/crudLogic';
+import { textAreaField } from '../../../components/crud/formFields';
 import { schemaRule } from '../../../components/crud/schemaRule';
 import type { CrudFormField, DialogMode } from '../../../components/crud/types';
 import { requiredThen } from '../client/clientLogic';
@@ -70,12 +72,7 @@ function fields(mode: DialogMode): CrudFormField[] {
             ),
           },
         ]),
-    {
-      name: 'remark',
-      label: '备注',
-      rules: [schemaRule(shape.remark)],
-      input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={255} />,
-    },
+    textAreaField('remark', '备注', shape.remark, { maxRows: 4 }),
   ];
 }
 
@@ -97,7 +94,7 @@ export default function DatasourcePage() {
         { name: 'name', label: '数据源名称' },
         { name: 'url', label: '连接地址' },
       ]}
-      permissions={{ add: 'datasource_add', edit: 'datasource_edit', delete: 'datasource_delete', view: 'datasource_view' }}
+      permissions={crudPermissions('datasource')}
       labelWidth={100}
       toFormValues={(row) => ({ name: row.name, url: row.url, username: row.username, remark: row.remark ?? undefined })}
       fromFormValues={(values) => ({ ...values, password: values.password || undefined })}

@@ -1,5 +1,6 @@
 import type { DeptTreeNode } from '@gsl/contract';
 import type { DeptRow } from '../../../api/system/dept';
+import type { TreeChoice } from '../../../components/crud/types';
 
 /**
  * The rows of the lazy tree table: the loaded top level, each row that has children carrying the
@@ -32,24 +33,15 @@ export function allIds(forest: readonly { id: string; children?: readonly unknow
   return out;
 }
 
-/** A node of the 上级机构 tree select. */
-export interface ParentChoice {
-  title: string;
-  value: string;
-  key: string;
-  disabled?: boolean;
-  children?: ParentChoice[];
-}
-
 /**
  * The 上级机构 choices from the visible dept forest. When a dept is edited, the dept itself and its
  * whole subtree cannot be its parent (the server refuses: 上级机构不能是自身或其下级机构). When its
  * current parent is outside the visible tree (a data scope that starts below it), that parent is
  * offered too, so the form shows its name and keeps it.
  */
-export function parentChoices(forest: readonly DeptTreeNode[], self?: { id: string; parentId: string; parentName: string | null }): ParentChoice[] {
+export function parentChoices(forest: readonly DeptTreeNode[], self?: { id: string; parentId: string; parentName: string | null }): TreeChoice[] {
   let parentSeen = false;
-  const build = (node: DeptTreeNode, blocked: boolean): ParentChoice => {
+  const build = (node: DeptTreeNode, blocked: boolean): TreeChoice => {
     if (node.id === self?.parentId) parentSeen = true;
     const off = blocked || node.id === self?.id;
     const children = (node.children ?? []).map((c) => build(c, off));

@@ -1,19 +1,19 @@
-import { Input, InputNumber, Radio, Select, TreeSelect, type TreeSelectProps } from 'antd';
+import { Radio, Select, TreeSelect, type TreeSelectProps } from 'antd';
 import { DEPT_CATEGORY_NAMES, REGION_LEVEL_NAMES, deptSubmit } from '@gsl/contract';
 import { useDeptTree, type DeptRow } from '../../../api/system/dept';
-import { schemaRule } from '../../../components/crud/schemaRule';
+import { codeOptions } from '../../../components/crud/crudLogic';
+import { schemaField, sortField, textAreaField } from '../../../components/crud/formFields';
 import type { CrudFormField } from '../../../components/crud/types';
 import { parentChoices } from './deptLogic';
 
 const shape = deptSubmit.shape;
-const options = (names: Record<number, string>) => Object.entries(names).map(([value, label]) => ({ value: Number(value), label }));
 
 /** 机构类型 (dictionary org_category). */
-export const DEPT_CATEGORY_OPTIONS = options(DEPT_CATEGORY_NAMES);
+export const DEPT_CATEGORY_OPTIONS = codeOptions(DEPT_CATEGORY_NAMES);
 /** 行政级别 (dictionary region_level). */
-export const REGION_LEVEL_OPTIONS = options(REGION_LEVEL_NAMES);
+export const REGION_LEVEL_OPTIONS = codeOptions(REGION_LEVEL_NAMES);
 /** 商会分类 (dictionary chamber_type). */
-export const CHAMBER_TYPE_OPTIONS = options({ 1: '行业商会', 2: '地区商会', 3: '异地商会(在苏)', 4: '江苏在外地商会' });
+export const CHAMBER_TYPE_OPTIONS = codeOptions({ 1: '行业商会', 2: '地区商会', 3: '异地商会(在苏)', 4: '江苏在外地商会' });
 export const STATUS_OPTIONS = [
   { value: 1, label: '正常' },
   { value: 0, label: '停用' },
@@ -43,23 +43,15 @@ export function deptFields(editing?: DeptRow): CrudFormField[] {
         <ParentSelect self={editing} allowClear showSearch={{ treeNodeFilterProp: 'title' }} placeholder="不选择则为顶级机构" data-testid="dept-form-parent" />
       ),
     },
-    { name: 'deptName', label: '机构名称', required: true, rules: [schemaRule(shape.deptName)], input: <Input placeholder="请输入机构名称" maxLength={100} /> },
-    { name: 'fullName', label: '机构全称', required: true, rules: [schemaRule(shape.fullName)], input: <Input placeholder="请输入机构全称" maxLength={200} /> },
-    {
-      name: 'deptCategory',
-      label: '机构类型',
+    schemaField('deptName', '机构名称', shape.deptName, { required: true, maxLength: 100 }),
+    schemaField('fullName', '机构全称', shape.fullName, { required: true, maxLength: 200 }),
+    schemaField('deptCategory', '机构类型', shape.deptCategory, {
       required: true,
-      rules: [schemaRule(shape.deptCategory)],
       validateTrigger: ['onChange', 'onBlur'],
       input: <Select placeholder="请选择机构类型" options={DEPT_CATEGORY_OPTIONS} data-testid="dept-form-category" />,
-    },
-    { name: 'unionId', label: '机构编码', rules: [schemaRule(shape.unionId)], input: <Input placeholder="请输入机构统一编码" maxLength={64} /> },
-    {
-      name: 'regionCode',
-      label: '行政区划',
-      rules: [schemaRule(shape.regionCode)],
-      input: <Input placeholder="请输入行政区划代码(如 320100)" maxLength={12} />,
-    },
+    }),
+    schemaField('unionId', '机构编码', shape.unionId, { maxLength: 64, placeholder: '请输入机构统一编码' }),
+    schemaField('regionCode', '行政区划', shape.regionCode, { maxLength: 12, placeholder: '请输入行政区划代码(如 320100)' }),
     {
       name: 'regionLevel',
       label: '行政级别',
@@ -72,19 +64,8 @@ export function deptFields(editing?: DeptRow): CrudFormField[] {
       validateTrigger: 'onChange',
       input: <Select allowClear placeholder="请选择商会分类" options={CHAMBER_TYPE_OPTIONS} />,
     },
-    {
-      name: 'sort',
-      label: '排序',
-      required: true,
-      rules: [schemaRule(shape.sort)],
-      input: <InputNumber placeholder="请输入机构排序" min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />,
-    },
+    sortField('排序', shape.sort, { placeholder: '请输入机构排序' }),
     { name: 'status', label: '状态', validateTrigger: 'onChange', input: <Radio.Group options={STATUS_OPTIONS} /> },
-    {
-      name: 'remark',
-      label: '备注',
-      rules: [schemaRule(shape.remark)],
-      input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} />,
-    },
+    textAreaField('remark', '备注', shape.remark),
   ];
 }

@@ -5,6 +5,7 @@ import type { CrudApi } from '../../../api/crud';
 import { deptApi, deptKeys, getDeptChildren, searchDepts, type DeptRow } from '../../../api/system/dept';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../components/crud/crudLogic';
 import type { LazyTree } from '../../../components/crud/lazyTree';
 import { deptBody, deptFormValues, forestRows, lazyRows } from './deptLogic';
 import { deptFields } from './fields';
@@ -64,7 +65,7 @@ export default function DeptPage() {
         { name: 'deptName', label: '机构名称' },
         { name: 'fullName', label: '机构全称' },
       ]}
-      permissions={{ add: 'dept_add', edit: 'dept_edit', delete: 'dept_delete', view: 'dept_view' }}
+      permissions={crudPermissions('dept')}
       selectable={can('dept_delete')}
       toFormValues={deptFormValues}
       fromFormValues={deptBody}

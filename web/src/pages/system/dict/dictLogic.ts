@@ -1,20 +1,12 @@
 import type { DictTreeNode } from '../../../api/system/dict';
-
-/** A node of the 上级字典 tree select. */
-export interface ParentChoice {
-  title: string;
-  value: string;
-  key: string;
-  disabled?: boolean;
-  children?: ParentChoice[];
-}
+import type { TreeChoice } from '../../../components/crud/types';
 
 /**
  * The 上级字典 choices from the code's tree. When an item is edited, the item itself and everything
  * under it cannot be its parent (the server refuses: 上级字典不能是自身或其子项), so they are disabled.
  */
-export function parentChoices(forest: readonly DictTreeNode[], selfId?: string): ParentChoice[] {
-  const build = (node: DictTreeNode, blocked: boolean): ParentChoice => {
+export function parentChoices(forest: readonly DictTreeNode[], selfId?: string): TreeChoice[] {
+  const build = (node: DictTreeNode, blocked: boolean): TreeChoice => {
     const off = blocked || node.id === selfId;
     const children = (node.children ?? []).map((c) => build(c, off));
     return { title: node.dictValue, value: node.id, key: node.id, ...(off ? { disabled: true } : {}), ...(children.length ? { children } : {}) };

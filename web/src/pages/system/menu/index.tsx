@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
 import { MENU_CATEGORY_NAMES, type MenuSubmit } from '@gsl/contract';
 import { pruneForest, subtreeIds } from '../../../api/system/forest';
 import { menuAdminApi, useMenuTree, type MenuAdminRow } from '../../../api/system/menu';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../components/crud/crudLogic';
 import type { DialogMode } from '../../../components/crud/types';
 import { MENU_COLUMNS } from './columns';
 import { menuBody, menuChoices, menuFields, menuFormValues, newMenuValues } from './fields';
@@ -35,21 +36,9 @@ export default function MenuPage() {
         { name: 'name', label: '菜单名称' },
         { name: 'code', label: '菜单编号' },
         { name: 'alias', label: '菜单别名' },
-        {
-          name: 'category',
-          label: '菜单类型',
-          input: (
-            <Select
-              allowClear
-              placeholder="请选择菜单类型"
-              style={{ width: 140 }}
-              options={Object.entries(MENU_CATEGORY_NAMES).map(([value, label]) => ({ value, label }))}
-              data-testid="menu-search-category"
-            />
-          ),
-        },
+        { name: 'category', label: '菜单类型', options: Object.entries(MENU_CATEGORY_NAMES).map(([value, label]) => ({ value, label })) },
       ]}
-      permissions={{ add: 'menu_add', edit: 'menu_edit', delete: 'menu_delete', view: 'menu_view' }}
+      permissions={crudPermissions('menu')}
       toFormValues={menuFormValues}
       fromFormValues={menuBody}
       addValues={() => newMenuValues()}

@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import { paramSubmit } from '@gsl/contract';
-import { schemaRule } from '../../../components/crud/schemaRule';
+import { schemaField, textAreaField } from '../../../components/crud/formFields';
 import type { CrudFormField } from '../../../components/crud/types';
 
 const shape = paramSubmit.shape;
@@ -11,19 +11,11 @@ const shape = paramSubmit.shape;
  * the same the server answers — and an optional 备注.
  */
 export const PARAM_FIELDS: CrudFormField[] = [
-  { name: 'paramName', label: '参数名称', required: true, rules: [schemaRule(shape.paramName)], input: <Input placeholder="请输入参数名称" maxLength={255} /> },
-  { name: 'paramKey', label: '参数键名', required: true, rules: [schemaRule(shape.paramKey)], input: <Input placeholder="请输入参数键名" maxLength={255} /> },
-  {
-    name: 'paramValue',
-    label: '参数键值',
+  schemaField('paramName', '参数名称', shape.paramName, { required: true, maxLength: 255 }),
+  schemaField('paramKey', '参数键名', shape.paramKey, { required: true, maxLength: 255 }),
+  schemaField('paramValue', '参数键值', shape.paramValue, {
     required: true,
-    rules: [schemaRule(shape.paramValue)],
     input: <Input.TextArea placeholder="请输入参数键值" autoSize={{ minRows: 3, maxRows: 12 }} />,
-  },
-  {
-    name: 'remark',
-    label: '备注',
-    rules: [schemaRule(shape.remark)],
-    input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} />,
-  },
+  }),
+  textAreaField('remark', '备注', shape.remark),
 ];

@@ -1,6 +1,7 @@
 import type { ParamSubmit, ParamView } from '@gsl/contract';
 import { paramApi } from '../../../api/system/param';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../components/crud/crudLogic';
 import { PARAM_COLUMNS } from './columns';
 import { PARAM_FIELDS } from './fields';
 
@@ -21,7 +22,7 @@ export default function ParamPage() {
         { name: 'paramKey', label: '参数键名' },
       ]}
       dateRange={{ name: 'createTime', label: '创建时间' }}
-      permissions={{ add: 'param_add', edit: 'param_edit', delete: 'param_delete', view: 'param_view' }}
+      permissions={crudPermissions('param')}
     />
   );
 }

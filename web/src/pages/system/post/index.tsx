@@ -1,6 +1,7 @@
 import type { PostSubmit, PostView } from '@gsl/contract';
 import { postApi } from '../../../api/system/post';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../components/crud/crudLogic';
 import { POST_COLUMNS, POST_FIELDS, POST_SEARCH } from './fields';
 
 /**
@@ -17,7 +18,7 @@ export default function PostPage() {
       columns={POST_COLUMNS}
       fields={POST_FIELDS}
       search={POST_SEARCH}
-      permissions={{ add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' }}
+      permissions={crudPermissions('post')}
       addValues={() => ({ sort: 1 })}
     />
   );

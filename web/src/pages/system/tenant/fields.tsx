@@ -1,6 +1,7 @@
 import { DatePicker, Input, InputNumber, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { tenantSubmit, type TenantPackageView, type TenantView } from '@gsl/contract';
+import { schemaField } from '../../../components/crud/formFields';
 import { schemaRule } from '../../../components/crud/schemaRule';
 import type { CrudFormField, DialogMode } from '../../../components/crud/types';
 import { quotaText } from './tenantLogic';
@@ -62,17 +63,11 @@ export function settingFields(packages: readonly TenantPackageView[], loading: b
 export function tenantFields(mode: DialogMode, packages: readonly TenantPackageView[], loading: boolean): CrudFormField[] {
   return [
     ...(mode === 'add' ? [] : [{ name: 'tenantId', label: '租户ID', input: <Input disabled /> }]),
-    {
-      name: 'tenantName',
-      label: '租户名称',
-      required: true,
-      rules: [schemaRule(shape.tenantName)],
-      input: <Input placeholder="请输入租户名称" maxLength={50} />,
-    },
-    { name: 'linkman', label: '联系人', rules: [schemaRule(shape.linkman)], input: <Input placeholder="请输入联系人" maxLength={20} /> },
-    { name: 'contactNumber', label: '联系电话', rules: [schemaRule(shape.contactNumber)], input: <Input placeholder="请输入联系电话" maxLength={20} /> },
-    { name: 'address', label: '联系地址', rules: [schemaRule(shape.address)], input: <Input placeholder="请输入联系地址" maxLength={255} /> },
-    { name: 'domainUrl', label: '绑定域名', rules: [schemaRule(shape.domainUrl)], input: <Input placeholder="请输入绑定域名" maxLength={255} /> },
+    schemaField('tenantName', '租户名称', shape.tenantName, { required: true, maxLength: 50 }),
+    schemaField('linkman', '联系人', shape.linkman, { maxLength: 20 }),
+    schemaField('contactNumber', '联系电话', shape.contactNumber, { maxLength: 20 }),
+    schemaField('address', '联系地址', shape.address, { maxLength: 255 }),
+    schemaField('domainUrl', '绑定域名', shape.domainUrl, { maxLength: 255 }),
     ...settingFields(packages, loading),
   ];
 }

@@ -4,6 +4,7 @@ import type { TenantSubmit, TenantView } from '@gsl/contract';
 import { tenantApi, usePackageOptions } from '../../../api/system/tenant';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../components/crud/crudLogic';
 import { AdminAccountModal, type IssuedAccount } from './AdminAccountModal';
 import { DatasourceModal } from './DatasourceModal';
 import { TENANT_COLUMNS, tenantFields } from './fields';
@@ -35,7 +36,7 @@ export default function TenantPage() {
           { name: 'tenantName', label: '租户名称' },
           { name: 'linkman', label: '联系人' },
         ]}
-        permissions={{ add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' }}
+        permissions={crudPermissions('tenant')}
         rowActionLabels={[...(can('tenant_setting') ? ['租户授权'] : []), ...(can('tenant_datasource') ? ['数据源'] : [])]}
         addValues={() => ({ accountNumber: -1 })}
         toFormValues={tenantFormValues}

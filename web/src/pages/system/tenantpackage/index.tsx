@@ -1,9 +1,9 @@
-import { Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { tenantPackageSubmit, type TenantPackageSubmit, type TenantPackageView } from '@gsl/contract';
 import { tenantPackageApi } from '../../../api/system/tenant';
 import { CrudTable } from '../../../components/crud/CrudTable';
-import { schemaRule } from '../../../components/crud/schemaRule';
+import { crudPermissions } from '../../../components/crud/crudLogic';
+import { schemaField, textAreaField } from '../../../components/crud/formFields';
 import type { CrudFormField } from '../../../components/crud/types';
 import { MenuTreePicker } from './MenuTreePicker';
 import { splitIds } from './packageLogic';
@@ -17,20 +17,9 @@ const COLUMNS: ColumnsType<TenantPackageView> = [
 ];
 
 export const PACKAGE_FIELDS: CrudFormField[] = [
-  {
-    name: 'packageName',
-    label: '产品包名称',
-    required: true,
-    rules: [schemaRule(shape.packageName)],
-    input: <Input placeholder="请输入产品包名称" maxLength={50} />,
-  },
-  { name: 'menuIds', label: '菜单权限', required: true, rules: [schemaRule(shape.menuIds)], validateTrigger: 'onChange', input: <MenuTreePicker /> },
-  {
-    name: 'remark',
-    label: '备注',
-    rules: [schemaRule(shape.remark)],
-    input: <Input.TextArea placeholder="请输入备注" autoSize={{ minRows: 2, maxRows: 6 }} maxLength={255} />,
-  },
+  schemaField('packageName', '产品包名称', shape.packageName, { required: true, maxLength: 50 }),
+  schemaField('menuIds', '菜单权限', shape.menuIds, { required: true, validateTrigger: 'onChange', input: <MenuTreePicker /> }),
+  textAreaField('remark', '备注', shape.remark),
 ];
 
 /**
@@ -47,7 +36,7 @@ export default function TenantPackagePage() {
       columns={COLUMNS}
       fields={PACKAGE_FIELDS}
       search={[{ name: 'packageName', label: '产品包名称' }]}
-      permissions={{ add: 'tenantpackage_add', edit: 'tenantpackage_edit', delete: 'tenantpackage_delete', view: 'tenantpackage_view' }}
+      permissions={crudPermissions('tenantpackage')}
       labelWidth={110}
       fromFormValues={(values) => ({ ...values, remark: typeof values.remark === 'string' && values.remark.trim() ? values.remark : null })}
     />

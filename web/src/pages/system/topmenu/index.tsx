@@ -9,6 +9,7 @@ import { topMenuApi } from '../../../api/system/topmenu';
 import { menuIcon } from '../../../app/shell/menuIcons';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../components/crud/crudLogic';
 import { TOP_MENU_FIELDS, topMenuBody } from './fields';
 import { TopMenuSettingDialog } from './TopMenuSettingDialog';
 
@@ -71,7 +72,7 @@ export default function TopMenuPage() {
           { name: 'code', label: '菜单编号' },
           { name: 'name', label: '菜单名称' },
         ]}
-        permissions={{ add: 'topmenu_add', edit: 'topmenu_edit', delete: 'topmenu_delete', view: 'topmenu_view' }}
+        permissions={crudPermissions('topmenu')}
         fromFormValues={topMenuBody}
         addValues={() => ({ sort: 1 })}
         rowActionLabels={can('topmenu_setting') ? ['菜单配置'] : []}

@@ -2,6 +2,8 @@ import { DatePicker, Input, InputNumber, Radio, Select, TreeSelect } from 'antd'
 import { PROFILE_TAG_NAMES, SEX_NAMES, USER_MSG, userSubmit } from '@gsl/contract';
 import type { PostOption } from '@gsl/contract';
 import type { TreeOption } from '../../../api/system/user';
+import { codeOptions } from '../../../components/crud/crudLogic';
+import { schemaField } from '../../../components/crud/formFields';
 import { schemaRule } from '../../../components/crud/schemaRule';
 import type { CrudFormField, DialogMode } from '../../../components/crud/types';
 import { samePassword } from './userLogic';
@@ -48,36 +50,16 @@ export function userFields(mode: DialogMode, options: UserFieldOptions): CrudFor
     },
   ];
   return [
-    {
-      name: 'account',
-      label: '登录账号',
+    schemaField('account', '登录账号', shape.account, {
       required: true,
-      rules: [schemaRule(shape.account)],
       input: <Input placeholder="请输入登录账号" maxLength={45} autoComplete="off" data-testid="user-field-account" />,
-    },
+    }),
     ...(adding ? passwords : []),
-    {
-      name: 'realName',
-      label: '用户姓名',
-      required: true,
-      rules: [schemaRule(shape.realName)],
-      input: <Input placeholder="请输入用户姓名" maxLength={20} data-testid="user-field-realName" />,
-    },
-    { name: 'name', label: '用户昵称', rules: [schemaRule(shape.name)], input: <Input placeholder="请输入用户昵称" maxLength={20} /> },
-    {
-      name: 'phone',
-      label: '手机号码',
-      required: true,
-      rules: [schemaRule(shape.phone)],
-      input: <Input placeholder="请输入手机号码" maxLength={11} data-testid="user-field-phone" />,
-    },
-    { name: 'email', label: '电子邮箱', rules: [schemaRule(shape.email)], input: <Input placeholder="请输入电子邮箱" maxLength={45} /> },
-    {
-      name: 'sex',
-      label: '用户性别',
-      validateTrigger: 'onChange',
-      input: <Radio.Group options={Object.entries(SEX_NAMES).map(([value, label]) => ({ value: Number(value), label }))} />,
-    },
+    schemaField('realName', '用户姓名', shape.realName, { required: true, maxLength: 20, testId: 'user-field-realName' }),
+    schemaField('name', '用户昵称', shape.name, { maxLength: 20 }),
+    schemaField('phone', '手机号码', shape.phone, { required: true, maxLength: 11, testId: 'user-field-phone' }),
+    schemaField('email', '电子邮箱', shape.email, { maxLength: 45 }),
+    { name: 'sex', label: '用户性别', validateTrigger: 'onChange', input: <Radio.Group options={codeOptions(SEX_NAMES)} /> },
     { name: 'birthday', label: '用户生日', input: <DatePicker style={FULL} placeholder="请选择用户生日" /> },
     {
       name: 'roleIds',
@@ -119,7 +101,7 @@ export function userFields(mode: DialogMode, options: UserFieldOptions): CrudFor
         <Select allowClear style={FULL} placeholder="默认按所属机构" options={Object.entries(PROFILE_TAG_NAMES).map(([value, label]) => ({ value, label }))} />
       ),
     },
-    { name: 'code', label: '用户编号', rules: [schemaRule(shape.code)], input: <Input placeholder="请输入用户编号" maxLength={12} /> },
+    schemaField('code', '用户编号', shape.code, { maxLength: 12 }),
     {
       name: 'seq',
       label: '用户排序',

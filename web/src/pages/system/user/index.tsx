@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Empty, Input, Select, Spin, Tree } from 'antd';
+import { App, Button, Card, Empty, Input, Spin, Tree } from 'antd';
 import { CheckCircleOutlined, DownloadOutlined, KeyOutlined, StopOutlined, TeamOutlined, UnlockOutlined, UploadOutlined } from '@ant-design/icons';
 import { USER_STATUS_NAMES, type ResetPasswordAnswer, type UserView } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
@@ -21,6 +21,7 @@ import {
 } from '../../../api/system/user';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { codeOptions, crudPermissions } from '../../../components/crud/crudLogic';
 import { LoadError } from '../../../components/LoadError';
 import { useExport } from '../../../components/useExport';
 import { selectionGuard } from '../../../components/crud/crudLogic';
@@ -33,7 +34,7 @@ import { ImportDialog } from './ImportDialog';
 import { filterTree, parentKeys, splitIds, userBody, userFormValues } from './userLogic';
 import './user.css';
 
-const PERMISSIONS = { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' };
+const PERMISSIONS = crudPermissions('user');
 
 /** Confirmation texts of the account operations (as 确定将选择数据删除?). */
 export const CONFIRM = {
@@ -196,19 +197,7 @@ export default function UserPage() {
             { name: 'account', label: '登录账号' },
             { name: 'realName', label: '用户姓名' },
             { name: 'phone', label: '手机号码' },
-            {
-              name: 'status',
-              label: '账号状态',
-              input: (
-                <Select
-                  allowClear
-                  placeholder="请选择账号状态"
-                  style={{ width: 140 }}
-                  data-testid="user-search-status"
-                  options={Object.entries(USER_STATUS_NAMES).map(([value, label]) => ({ value: Number(value), label }))}
-                />
-              ),
-            },
+            { name: 'status', label: '账号状态', options: codeOptions(USER_STATUS_NAMES) },
           ]}
           filters={deptId ? { deptId } : undefined}
           toolbar={toolbar}

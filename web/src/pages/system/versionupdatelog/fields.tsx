@@ -1,5 +1,7 @@
 import { DatePicker, Input, Select } from 'antd';
 import { VERSION_LOG_TYPES, versionLogSubmit } from '@gsl/contract';
+import { codeOptions } from '../../../components/crud/crudLogic';
+import { schemaField } from '../../../components/crud/formFields';
 import { schemaRule } from '../../../components/crud/schemaRule';
 import type { CrudFormField } from '../../../components/crud/types';
 import { PUBLISH_FORMAT } from './versionLogLogic';
@@ -7,12 +9,12 @@ import { PUBLISH_FORMAT } from './versionLogLogic';
 const shape = versionLogSubmit.shape;
 
 /** 更新类型: 新功能 / 优化 / 修复. */
-export const UPDATE_TYPE_OPTIONS = Object.entries(VERSION_LOG_TYPES).map(([value, label]) => ({ label, value: Number(value) }));
+export const UPDATE_TYPE_OPTIONS = codeOptions(VERSION_LOG_TYPES);
 
 /** The version log form (contract versionLogSubmit): 版本号, 更新标题, 更新类型, 发布时间 (optional), 更新内容. */
 export const VERSION_LOG_FIELDS: CrudFormField[] = [
-  { name: 'versionNo', label: '版本号', required: true, rules: [schemaRule(shape.versionNo)], input: <Input placeholder="如 1.2.3" maxLength={32} /> },
-  { name: 'title', label: '更新标题', required: true, rules: [schemaRule(shape.title)], input: <Input placeholder="请输入更新标题" maxLength={200} /> },
+  schemaField('versionNo', '版本号', shape.versionNo, { required: true, maxLength: 32, placeholder: '如 1.2.3' }),
+  schemaField('title', '更新标题', shape.title, { required: true, maxLength: 200 }),
   {
     name: 'updateType',
     label: '更新类型',

@@ -1,7 +1,7 @@
-import { Select } from 'antd';
 import type { VersionLogSubmit } from '@gsl/contract';
 import { versionLogApi, type VersionLogView } from '../../../api/system/versionLog';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../components/crud/crudLogic';
 import { VERSION_LOG_COLUMNS } from './columns';
 import { UPDATE_TYPE_OPTIONS, VERSION_LOG_FIELDS } from './fields';
 import { versionLogBody, versionLogFormValues } from './versionLogLogic';
@@ -20,22 +20,10 @@ export default function VersionLogPage() {
       search={[
         { name: 'versionNo', label: '版本号' },
         { name: 'title', label: '更新标题' },
-        {
-          name: 'updateType',
-          label: '更新类型',
-          input: (
-            <Select
-              allowClear
-              placeholder="请选择更新类型"
-              options={UPDATE_TYPE_OPTIONS}
-              style={{ width: 160 }}
-              data-testid="versionupdatelog-search-updateType"
-            />
-          ),
-        },
+        { name: 'updateType', label: '更新类型', options: UPDATE_TYPE_OPTIONS, width: 160 },
       ]}
       dateRange={{ name: 'publishTime', label: '发布时间' }}
-      permissions={{ add: 'versionupdatelog_add', edit: 'versionupdatelog_edit', delete: 'versionupdatelog_delete', view: 'versionupdatelog_view' }}
+      permissions={crudPermissions('versionupdatelog')}
       addValues={() => ({ updateType: 1 })}
       toFormValues={versionLogFormValues}
       fromFormValues={versionLogBody}

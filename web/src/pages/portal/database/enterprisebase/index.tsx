@@ -14,6 +14,7 @@ import {
 } from '@gsl/contract';
 import { enterpriseBaseApi, sectionApi, sectionList, type ProfileRow } from '../../../../api/profile';
 import { CrudTable } from '../../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../../components/crud/crudLogic';
 import type { CrudSearchField } from '../../../../components/crud/types';
 import { DatabaseNav } from '../DatabaseNav';
 import { optionsOf } from '../kinds';
@@ -190,7 +191,7 @@ export default function EnterpriseBasePage() {
         fields={formFieldsOf(F, 'enterprisebase', ENTERPRISE_FORM_NAMES)}
         search={SEARCH}
         dateRange={{ name: 'establishedDate', label: '成立日期' }}
-        permissions={{ add: 'profile_enterprise_add', edit: 'profile_enterprise_edit', delete: 'profile_enterprise_delete', view: 'profile_enterprise_view' }}
+        permissions={crudPermissions('profile_enterprise')}
         toFormValues={(row) => formValuesOf(F, row, ENTERPRISE_FORM_NAMES)}
         addValues={() => ({ status: 1 })}
         fromFormValues={(values, row) => bodyOf(values, Boolean(row))}

@@ -3,6 +3,7 @@ import { Button, Select } from 'antd';
 import { EDUCATIONS, GENDERS, PERSON_FIELDS, POLITICS, certProblem } from '@gsl/contract';
 import { personBaseApi, type ProfileRow } from '../../../../api/profile';
 import { CrudTable } from '../../../../components/crud/CrudTable';
+import { crudPermissions } from '../../../../components/crud/crudLogic';
 import type { CrudFormField, CrudSearchField } from '../../../../components/crud/types';
 import { DatabaseNav } from '../DatabaseNav';
 import { optionsOf } from '../kinds';
@@ -99,7 +100,7 @@ export default function PersonBasePage() {
         fields={personFields()}
         search={SEARCH}
         dateRange={{ name: 'createTime', label: '创建时间' }}
-        permissions={{ add: 'profile_person_add', edit: 'profile_person_edit', delete: 'profile_person_delete', view: 'profile_person_view' }}
+        permissions={crudPermissions('profile_person')}
         toFormValues={(row) => formValuesOf(F, row, PERSON_FORM_NAMES)}
         addValues={() => ({ certType: 1, visibility: 2 })}
         fromFormValues={(values, row) => bodyOf(values, Boolean(row))}
