@@ -21,6 +21,9 @@ import m0018 from './0018_sso_tenant.sql';
 import m0020 from './0020_profile.sql';
 import m0021 from './0021_attach_access.sql';
 import m0022 from './0022_sso_session_link.sql';
+import m0023 from './0023_delivery.sql';
+import m0024 from './0024_events.sql';
+import m0025 from './0025_message.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -44,4 +47,7 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0020_profile', sql: m0020 },
   { name: '0021_attach_access', sql: m0021 },
   { name: '0022_sso_session_link', sql: m0022 },
+  { name: '0023_delivery', sql: m0023 },
+  { name: '0024_events', sql: m0024 },
+  { name: '0025_message', sql: m0025 },
 ];

@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
 import { seedDemoChambers, seedDemoMembers } from './demo-members.js';
 import { seedDemoProfiles } from './demo-profiles.js';
+import { seedDemoMessages } from './demo-messages.js';
 
 /** The demo password of every demo account (README); demo data exists only outside production. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -18,5 +19,6 @@ export async function seedAll(db: Db, cfg: AppConfig) {
   await seedDemoMembers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoProfiles(db, { production: cfg.production });
   await seedDemoChambers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
+  await seedDemoMessages(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   return { demo };
 }

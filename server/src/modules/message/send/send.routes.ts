@@ -22,8 +22,9 @@ import {
 } from '@gsl/contract';
 import { z } from 'zod';
 import { isGranted } from '../../../platform/access/grants.js';
+import { scopedTable } from '../../../platform/access/scope.js';
 import { withMsg } from '../../../platform/http/envelope.js';
-import { badRequest } from '../../../platform/http/errors.js';
+import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
 import { formatTime } from '../../../platform/http/time.js';
 import type { MessageServices } from '../message.module.js';
@@ -31,6 +32,8 @@ import { SEND_TABLE } from './send.repo.js';
 import { CHANNEL_PERMISSION } from './send.service.js';
 
 const TAGS = ['message'];
+/** The sends of one channel: a channel's calls address only its own sends. */
+const ofChannel = (channel: Channel) => scopedTable({ ...SEND_TABLE, where: `is_deleted = 0 and channel = '${channel}'` });
 const sendIdQuery = z.object({ sendCode: z.string().max(50).optional() });
 
 /** §7 "Message centre": sending, the sent lists and each send's detail and recipients. */
@@ -111,7 +114,7 @@ export function sendRoutes(app: FastifyInstance, svc: MessageServices) {
       access: { permission: 'message' },
       query: idQuery,
       response: sendRecord,
-      scope: SEND_TABLE.record('query.id'),
+      scope: ofChannel(channel).record('query.id'),
       handler: ({ actor, query }) => svc.send.detail(db, actor, query.id, channel, tz),
     });
 
@@ -124,7 +127,7 @@ export function sendRoutes(app: FastifyInstance, svc: MessageServices) {
       access: { permission: 'message' },
       query: recipientListQuery,
       response: pageOf(recipientRecord),
-      scope: SEND_TABLE.record(`query.${idName}`),
+      scope: ofChannel(channel).record(`query.${idName}`),
       handler: async ({ actor, query }) => {
         const id = query[idName];
         if (!id) throw badRequest('请提供数据编号');
@@ -172,7 +175,7 @@ export function sendRoutes(app: FastifyInstance, svc: MessageServices) {
     access: { permission: 'message' },
     query: publishListQuery,
     response: pageOf(sendRecord),
-    scope: SEND_TABLE.list(),
+    scope: ofChannel('sys').list(),
     handler: ({ actor, query }) =>
       svc.send.page(
         db,
@@ -210,11 +213,13 @@ export function sendRoutes(app: FastifyInstance, svc: MessageServices) {
     access: { permission: 'message' },
     query: legalServiceQuery,
     response: z.array(sendRecord),
-    scope: SEND_TABLE.list(),
+    scope: SEND_TABLE.record('query.ids'),
     handler: async ({ actor, query }) => {
       const ids = [...new Set(query.ids.split(','))];
       if (ids.length > 200) throw badRequest('一次最多查询200条');
+      // All or none: an id outside the scope (or of another business) answers 404 like a missing record.
       const page = await svc.send.page(db, actor, { current: 1, size: ids.length }, { sendCode: query.sendCode, ids }, tz);
+      if (page.records.length !== ids.length) throw notFound();
       return page.records;
     },
   });
@@ -227,7 +232,7 @@ export function sendRoutes(app: FastifyInstance, svc: MessageServices) {
     access: { permission: ['message_notice', 'message_sms'] },
     body: followUpBody,
     response: z.object({ id: z.string(), total: z.number(), notBefore: z.string().nullable() }),
-    scope: SEND_TABLE.record('body.id'),
+    scope: ofChannel('sys').record('body.id'),
     handler: async ({ actor, body }) => {
       if (!(await isGranted(db, actor, CHANNEL_PERMISSION[body.channel]))) throw badRequest(`您没有${CHANNEL_NAMES[body.channel]}发送权限`);
       const r = await svc.send.remind(db, actor, body.id, body.channel);
