@@ -6,6 +6,7 @@
 //   node bench/run.mjs           everything: the figures below, then the load run (bench/load.mjs)
 //   node bench/run.mjs figures   starts, sizes and the single-endpoint figures only
 //   node bench/run.mjs load      the load run only (LOAD_SECONDS, DATABASE_URL: see load.mjs)
+//   node bench/run.mjs messages  the message centre only: an SMS to 10,000 recipients through the outbox (see messages.mjs)
 //   node bench/run.mjs members   members at provincial scale only, on the seed:large database (see members.mjs);
 //                                `all` runs it too when that database exists, else prints how to create it
 import { spawn, execFileSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runLoad } from './load.mjs';
 import { runMembers } from './members.mjs';
+import { runMessages } from './messages.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const SERVER_MAIN = join(ROOT, 'server', 'dist', 'main.js');
@@ -34,7 +36,7 @@ const TOKEN_RATE_LIMIT = '1000000';
 const COLD_STARTS = 3;
 const SEED_LOGINS = 200;
 
-const MODES = ['all', 'figures', 'load', 'members'];
+const MODES = ['all', 'figures', 'load', 'members', 'messages'];
 const MODE = process.argv[2] ?? 'all';
 if (!MODES.includes(MODE)) {
   console.error(`usage: node bench/run.mjs [${MODES.join('|')}]  (got "${MODE}")`);
@@ -307,7 +309,7 @@ function bundleSizes() {
 const began = performance.now();
 
 async function main() {
-  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' });
+  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' });
 
   console.log(
     `bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`,
@@ -321,6 +323,11 @@ async function main() {
   const ctx = { ROOT, HOST, CLIENT, log, record, problems, tempDirs, startServer, stopServer, freePort, request, passwordGrant };
   if (MODE === 'members') {
     await runMembers(ctx, { required: true }); // on the seed:large database
+    print();
+    return;
+  }
+  if (MODE === 'messages') {
+    await runMessages(ctx);
     print();
     return;
   }
@@ -353,6 +360,7 @@ async function main() {
       StartError,
     });
   }
+  if (MODE === 'all') await runMessages(ctx);
   if (MODE === 'all') await runMembers(ctx, { required: false }); // only when `npm run seed:large` has filled its database
   print();
 }
