@@ -1,6 +1,7 @@
 import { expressionBuilder, sql, type Expression, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../platform/db/versioned.js';
 import type { Database } from '../../db/schema.js';
 import type { MemberCommon } from '../../db/schema-member.js';
 import { SCOPE, deptUnder, scopePredicate, type DataScope } from '../../platform/access/scope.js';
@@ -153,15 +154,7 @@ export const memberRepo = {
 
   /** Updates when the row still has `version` (bumping it); false when it does not. */
   async updateAtVersion(db: Db, kind: MemberKindDef, id: string, version: number, values: MemberValues): Promise<boolean> {
-    const { mdb, table } = tableOf(db, kind);
-    const r = await mdb
-      .updateTable(table)
-      .set({ ...(values as Updateable<MemberCommon>), version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return !!(await updateAtVersion(db, kind.table as unknown as 'aocMemberPerson', id, version, values));
   },
 
   /** One set of values on every id (update-all), bumping each version. */
@@ -176,15 +169,8 @@ export const memberRepo = {
     return Number(r.numUpdatedRows);
   },
 
-  async softDelete(db: Db, kind: MemberKindDef, ids: string[], userId: string): Promise<number> {
-    const { mdb, table } = tableOf(db, kind);
-    const r = await mdb
-      .updateTable(table)
-      .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(db: Db, kind: MemberKindDef, ids: string[], userId: string): Promise<number> {
+    return softDeleteByIds(db, kind.table as unknown as 'aocMemberPerson', ids, userId);
   },
 
   /** The tenant's live org (federation 1, chamber 2, association 3) by id when it is inside the scope. */

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { ANNUAL_REPORT_FIELDS, ORG_PROFILE_FIELDS, type PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../platform/db/versioned.js';
 import type { AocOrgAnnualReportTable, AocOrgProfileTable } from '../../db/schema-profile.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
@@ -90,13 +91,7 @@ export const orgProfileRepo = {
 
   /** Updates only when the report still has `version`; false when it does not. */
   async updateReportAtVersion(tx: Db, id: string, version: number, values: FieldValues & { status: number; updateUser: string }): Promise<boolean> {
-    const r = await tx
-      .updateTable('aocOrgAnnualReport')
-      .set({ ...(values as Updateable<AocOrgAnnualReportTable>), version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return !!(await updateAtVersion(tx, 'aocOrgAnnualReport', id, version, values));
   },
 
   /** Submitted (1, by the submitter now) or returned (2, with the reason). */
@@ -115,11 +110,7 @@ export const orgProfileRepo = {
   },
 
   async softDeleteReports(tx: Db, ids: string[], userId: string): Promise<void> {
-    await tx
-      .updateTable('aocOrgAnnualReport')
-      .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
-      .where('id', 'in', ids)
-      .execute();
+    await softDeleteByIds(tx, 'aocOrgAnnualReport', ids, userId);
   },
 
   /**

@@ -163,6 +163,29 @@ const DEFAULT_ORDER: Array<[string, 'asc' | 'desc']> = [
   ['u.id', 'asc'],
 ];
 
+/** A new account's columns (its password already hashed). */
+type NewUser = {
+  tenantId: string;
+  account: string;
+  passwordHash: string;
+  realName: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  avatar: string | null;
+  sex: number | null;
+  birthday: string | null;
+  code: string | null;
+  deptId: string;
+  postId: string | null;
+  profileTag: string | null;
+  seq: number;
+  isAddressBook: number;
+  passwordResetRequired: number;
+  createUser: string;
+  createDept: string;
+};
+
 export const userRepo = {
   page(db: Db, scope: DataScope, page: PageQuery, f: UserFilter) {
     return paginate<UserRow>(listQuery(db, scope, f), (qb) => selectUser(qb), page, USER_FIELDS, DEFAULT_ORDER);
@@ -240,30 +263,7 @@ export const userRepo = {
       .executeTakeFirst();
   },
 
-  insert(
-    tx: Db,
-    values: {
-      tenantId: string;
-      account: string;
-      passwordHash: string;
-      realName: string;
-      name: string | null;
-      phone: string | null;
-      email: string | null;
-      avatar: string | null;
-      sex: number | null;
-      birthday: string | null;
-      code: string | null;
-      deptId: string;
-      postId: string | null;
-      profileTag: string | null;
-      seq: number;
-      isAddressBook: number;
-      passwordResetRequired: number;
-      createUser: string;
-      createDept: string;
-    },
-  ): Promise<{ id: string }> {
+  insert(tx: Db, values: NewUser): Promise<{ id: string }> {
     return tx
       .insertInto('bladeUser')
       .values({ ...values, birthday: values.birthday as unknown as Date | null, updateUser: values.createUser })
@@ -272,25 +272,7 @@ export const userRepo = {
   },
 
   /** Imported accounts in one statement (the caller batches them); their ids in the rows' order. */
-  insertMany(
-    tx: Db,
-    rows: Array<{
-      tenantId: string;
-      account: string;
-      passwordHash: string;
-      realName: string;
-      name: string | null;
-      phone: string | null;
-      email: string | null;
-      sex: number | null;
-      deptId: string;
-      profileTag: string | null;
-      seq: number;
-      passwordResetRequired: number;
-      createUser: string;
-      createDept: string;
-    }>,
-  ): Promise<Array<{ id: string }>> {
+  insertMany(tx: Db, rows: Array<Omit<NewUser, 'avatar' | 'birthday' | 'code' | 'postId' | 'isAddressBook'>>): Promise<Array<{ id: string }>> {
     return tx
       .insertInto('bladeUser')
       .values(rows.map((r) => ({ ...r, updateUser: r.createUser })))

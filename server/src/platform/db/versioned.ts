@@ -9,15 +9,17 @@ export type VersionedTable = {
 
 /**
  * Which rows besides the ids: `tenantId` keeps to one tenant's rows, `where` adds a condition of the
- * caller's (a data scope predicate) on the table's own, unaliased columns.
+ * caller's (a data scope predicate), on the table's columns qualified by `alias` when one is given.
  */
 export interface RowFilter {
   tenantId?: string;
+  alias?: string;
   where?: (eb: ExpressionBuilder<any, any>) => Expression<SqlBool>;
 }
 
 // Kysely cannot check a query on a table named by a type parameter; the signatures below are checked instead.
-const any = (db: Db) => db as unknown as Kysely<any>;
+const updateOf = (db: Db, table: VersionedTable, filter: RowFilter) =>
+  (db as unknown as Kysely<any>).updateTable(filter.alias ? `${table} as ${filter.alias}` : (table as string));
 
 function filtered<Q extends { where: (...args: any[]) => Q }>(q: Q, filter: RowFilter): Q {
   let out = q.where('isDeleted', '=', 0);
@@ -39,8 +41,7 @@ export async function updateAtVersion<T extends VersionedTable>(
   values: Updateable<Database[T]>,
   filter: RowFilter = {},
 ): Promise<string | undefined> {
-  const q = any(db)
-    .updateTable(table as string)
+  const q = updateOf(db, table, filter)
     .set({ ...(values as object), version: sql`version + 1`, updateTime: sql`now()` })
     .where('id', '=', id)
     .where('version', '=', version);
@@ -55,8 +56,7 @@ export async function updateAtVersion<T extends VersionedTable>(
  */
 export async function softDeleteByIds<T extends VersionedTable>(db: Db, table: T, ids: string[], userId?: string, filter: RowFilter = {}): Promise<number> {
   if (!ids.length) return 0;
-  const q = any(db)
-    .updateTable(table as string)
+  const q = updateOf(db, table, filter)
     .set({ isDeleted: 1, ...(userId === undefined ? {} : { updateUser: userId }), updateTime: sql`now()`, version: sql`version + 1` })
     .where('id', 'in', ids);
   const r = await filtered(q, filter).executeTakeFirst();

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 
 export const CLIENT_FIELDS: FieldWhitelist = {
@@ -65,24 +65,12 @@ export const clientRepo = {
       .returning('id')
       .executeTakeFirstOrThrow();
   },
-  updateAtVersion(db: Db, id: string, version: number, values: Record<string, unknown>) {
-    return db
-      .updateTable('bladeClient')
-      .set({ ...(values as object), version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .returning('id')
-      .executeTakeFirst();
+  /** Updates only when the row still has `version`; undefined when it does not (stale or gone). */
+  updateAtVersion(db: Db, id: string, version: number, values: Record<string, unknown>): Promise<string | undefined> {
+    return updateAtVersion(db, 'bladeClient', id, version, values);
   },
-  async softDelete(db: Db, ids: string[]) {
-    const r = await db
-      .updateTable('bladeClient')
-      .set({ isDeleted: 1, updateTime: sql`now()` })
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(db: Db, ids: string[]): Promise<number> {
+    return softDeleteByIds(db, 'bladeClient', ids);
   },
   clientIdsOf(db: Db, ids: string[]) {
     return db.selectFrom('bladeClient').select('clientId').where('id', 'in', ids).where('isDeleted', '=', 0).execute();

@@ -34,8 +34,8 @@ export const clientService = {
       if (version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
       const patch: Record<string, unknown> = { ...namedFields(values, input), updateUser: actor.userId };
       if (clientSecret) patch.clientSecretHash = sha256(clientSecret);
-      const row = await clientRepo.updateAtVersion(db, id, version, patch);
-      if (row) return { id: row.id, created: false, generatedSecret };
+      const updated = await clientRepo.updateAtVersion(db, id, version, patch);
+      if (updated) return { id: updated, created: false, generatedSecret };
       if (!(await clientRepo.findById(db, id))) throw notFound();
       throw badRequest(STALE_VERSION_MSG);
     } catch (err) {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 
 export const DATASOURCE_FIELDS: FieldWhitelist = {
@@ -73,27 +73,13 @@ export const datasourceRepo = {
     return (await db.insertInto('bladeDatasource').values(values).returning('id').executeTakeFirstOrThrow()).id;
   },
 
-  /** Updates only when the row still has `version`; false when it does not (stale or gone). */
-  async updateAtVersion(db: Db, id: string, version: number, values: DatasourceValues): Promise<boolean> {
-    const r = await db
-      .updateTable('bladeDatasource')
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .returning('id')
-      .executeTakeFirst();
-    return !!r;
+  /** Updates only when the row still has `version`; undefined when it does not (stale or gone). */
+  updateAtVersion(db: Db, id: string, version: number, values: DatasourceValues): Promise<string | undefined> {
+    return updateAtVersion(db, 'bladeDatasource', id, version, values);
   },
 
   /** Soft-deletes the datasources in one statement; returns how many it removed. */
-  async softDelete(db: Db, ids: string[]): Promise<number> {
-    const r = await db
-      .updateTable('bladeDatasource')
-      .set({ isDeleted: 1, updateTime: sql`now()` })
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(db: Db, ids: string[]): Promise<number> {
+    return softDeleteByIds(db, 'bladeDatasource', ids);
   },
 };

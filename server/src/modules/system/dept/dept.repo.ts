@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import type { Database, DeptTable } from '../../../db/schema.js';
 import { SCOPE, pathUnder, type DataScope } from '../../../platform/access/scope.js';
 import { filterExpressions, type FieldWhitelist } from '../../../platform/http/paging.js';
@@ -264,16 +265,7 @@ export const deptRepo = {
     version: number,
     values: Partial<DeptValues> & { updateUser: string } & ({ parentId: string; ancestors: string; idPath: string } | object),
   ): Promise<boolean> {
-    const r = await tx
-      .updateTable('bladeDept as d')
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
-      .where('d.id', '=', id)
-      .where('d.version', '=', version)
-      .where('d.tenantId', '=', tenantId)
-      .where('d.isDeleted', '=', 0)
-      .where((eb) => deptInScope(eb, scope, 'd'))
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
+    return !!(await updateAtVersion(tx, 'bladeDept', id, version, values, { tenantId, alias: 'd', where: (eb) => deptInScope(eb, scope, 'd') }));
   },
 
   /** Rewrites the paths of every descendant of a moved dept (one statement; the dept itself is updated by the caller). */
@@ -318,15 +310,8 @@ export const deptRepo = {
     return Number(r.n);
   },
 
-  async softDelete(tx: Db, tenantId: string, ids: string[], userId: string): Promise<number> {
-    const r = await tx
-      .updateTable('bladeDept')
-      .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
-      .where('tenantId', '=', tenantId)
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(tx: Db, tenantId: string, ids: string[], userId: string): Promise<number> {
+    return softDeleteByIds(tx, 'bladeDept', ids, userId, { tenantId });
   },
 };
 

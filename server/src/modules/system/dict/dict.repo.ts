@@ -25,15 +25,8 @@ export interface DictValues {
   remark: string | null;
 }
 
-export interface DictRow {
+export interface DictRow extends DictValues {
   id: string;
-  parentId: string;
-  code: string;
-  dictKey: string;
-  dictValue: string;
-  sort: number;
-  isSealed: number;
-  remark: string | null;
   version: number;
   createTime: Date;
   hasChildren: boolean;

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 
 export const PARAM_FIELDS: FieldWhitelist = {
@@ -68,30 +68,17 @@ export const paramRepo = {
   },
 
   /** Updates only when the row still has `version`; undefined when it does not (stale or gone). */
-  updateAtVersion(
+  async updateAtVersion(
     db: Db,
     id: string,
     version: number,
     values: { paramName: string; paramKey: string; paramValue: string; remark: string | null; updateUser: string },
-  ) {
-    return db
-      .updateTable('bladeParam')
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .returning(['id', 'paramName', 'paramKey', 'paramValue', 'remark', 'version', 'createTime', 'updateTime'])
-      .executeTakeFirst() as Promise<ParamRow | undefined>;
+  ): Promise<ParamRow | undefined> {
+    return (await updateAtVersion(db, 'bladeParam', id, version, values)) ? paramRepo.findById(db, id) : undefined;
   },
 
   /** Soft-deletes the rows in one statement; returns how many it removed. */
-  async softDelete(db: Db, ids: string[], userId: string): Promise<number> {
-    const r = await db
-      .updateTable('bladeParam')
-      .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(db: Db, ids: string[], userId: string): Promise<number> {
+    return softDeleteByIds(db, 'bladeParam', ids, userId);
   },
 };

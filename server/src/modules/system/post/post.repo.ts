@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 
 export const POST_FIELDS: FieldWhitelist = {
@@ -79,16 +79,8 @@ export const postRepo = {
       .executeTakeFirstOrThrow() as Promise<PostRow>;
   },
 
-  updateAtVersion(db: Db, tenantId: string, id: string, version: number, values: PostValues & { updateUser: string }): Promise<PostRow | undefined> {
-    return db
-      .updateTable('bladePost')
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('tenantId', '=', tenantId)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .returning(['id', 'tenantId', 'category', 'postCode', 'postName', 'sort', 'remark', 'version', 'createTime', 'updateTime'])
-      .executeTakeFirst() as Promise<PostRow | undefined>;
+  async updateAtVersion(db: Db, tenantId: string, id: string, version: number, values: PostValues & { updateUser: string }): Promise<PostRow | undefined> {
+    return (await updateAtVersion(db, 'bladePost', id, version, values, { tenantId })) ? postRepo.findById(db, [tenantId], id) : undefined;
   },
 
   async usersHolding(db: Db, ids: string[]): Promise<number> {
@@ -101,13 +93,7 @@ export const postRepo = {
     return Number(r.n);
   },
 
-  async softDelete(db: Db, ids: string[], userId: string): Promise<number> {
-    const r = await db
-      .updateTable('bladePost')
-      .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(db: Db, ids: string[], userId: string): Promise<number> {
+    return softDeleteByIds(db, 'bladePost', ids, userId);
   },
 };

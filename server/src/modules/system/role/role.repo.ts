@@ -1,6 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { scopePredicate, type DataScope } from '../../../platform/access/scope.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 
@@ -194,23 +195,14 @@ export const roleRepo = {
     return String(r.id);
   },
 
-  async updateAtVersion(
+  updateAtVersion(
     db: Db,
     tenantId: string,
     id: string,
     version: number,
     values: { parentId: string; roleName: string; roleAlias: string; systemType: string; deptId: string | null; sort: number; updateUser: string },
   ): Promise<string | undefined> {
-    const r = await db
-      .updateTable('bladeRole')
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('tenantId', '=', tenantId)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .returning('id')
-      .executeTakeFirst();
-    return r ? String(r.id) : undefined;
+    return updateAtVersion(db, 'bladeRole', id, version, values, { tenantId });
   },
 
   async setStatus(db: Db, tenantId: string, ids: string[], status: 0 | 1, userId: string): Promise<number> {
@@ -225,15 +217,8 @@ export const roleRepo = {
     return Number(r.numUpdatedRows);
   },
 
-  async softDelete(db: Db, tenantId: string, ids: string[], userId: string): Promise<number> {
-    const r = await db
-      .updateTable('bladeRole')
-      .set({ isDeleted: 1, updateUser: userId, updateTime: sql`now()`, version: sql`version + 1` })
-      .where('id', 'in', ids)
-      .where('tenantId', '=', tenantId)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(db: Db, tenantId: string, ids: string[], userId: string): Promise<number> {
+    return softDeleteByIds(db, 'bladeRole', ids, userId, { tenantId });
   },
 
   /** The users holding a role inside the user data scope, by org and order (at most `limit`). */

@@ -1,6 +1,7 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 import type { ScopeKind } from './scope.kind.js';
 
@@ -80,28 +81,15 @@ export const scopeRepo = {
     return String(r.id);
   },
 
-  async updateAtVersion(db: Db, kind: ScopeKind, id: string, version: number, values: ScopeValues): Promise<string | undefined> {
-    const r = await db
-      .updateTable(kind.table as 'bladeScopeData')
-      .set({ ...(values as object), version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .returning('id')
-      .executeTakeFirst();
-    return r ? String(r.id) : undefined;
+  updateAtVersion(db: Db, kind: ScopeKind, id: string, version: number, values: ScopeValues): Promise<string | undefined> {
+    return updateAtVersion(db, kind.table as 'bladeScopeData', id, version, values as object);
   },
 
   /** Soft-deletes the rules and drops their grants (a removed rule grants nothing). */
   async remove(db: Db, kind: ScopeKind, ids: string[]): Promise<number> {
-    const r = await db
-      .updateTable(kind.table as 'bladeScopeData')
-      .set({ isDeleted: 1, updateTime: sql`now()`, version: sql`version + 1` })
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
+    const n = await softDeleteByIds(db, kind.table as 'bladeScopeData', ids);
     await db.deleteFrom('bladeRoleScope').where('scopeCategory', '=', kind.category).where('scopeId', 'in', ids).execute();
-    return Number(r.numUpdatedRows);
+    return n;
   },
 
   /** Which of the ids are live depts of the tenant (custom data scope values). */

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 
 export const PACKAGE_FIELDS: FieldWhitelist = { packageName: { column: 'p.packageName', kind: 'text' } };
@@ -40,17 +40,9 @@ export const packageRepo = {
     return (await db.insertInto('bladeTenantPackage').values(values).returning('id').executeTakeFirstOrThrow()).id;
   },
 
-  /** Updates only when the row still has `version`; false when it does not (stale or gone). */
-  async updateAtVersion(db: Db, id: string, version: number, values: { packageName: string; remark: string | null }): Promise<boolean> {
-    const r = await db
-      .updateTable('bladeTenantPackage')
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .returning('id')
-      .executeTakeFirst();
-    return !!r;
+  /** Updates only when the row still has `version`; undefined when it does not (stale or gone). */
+  updateAtVersion(db: Db, id: string, version: number, values: { packageName: string; remark: string | null }): Promise<string | undefined> {
+    return updateAtVersion(db, 'bladeTenantPackage', id, version, values);
   },
 
   async exists(db: Db, id: string): Promise<boolean> {
@@ -73,13 +65,7 @@ export const packageRepo = {
   },
 
   /** Soft-deletes the packages in one statement; returns how many it removed. */
-  async softDelete(db: Db, ids: string[]): Promise<number> {
-    const r = await db
-      .updateTable('bladeTenantPackage')
-      .set({ isDeleted: 1, updateTime: sql`now()` })
-      .where('id', 'in', ids)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(db: Db, ids: string[]): Promise<number> {
+    return softDeleteByIds(db, 'bladeTenantPackage', ids);
   },
 };

@@ -50,18 +50,11 @@ export interface TenantRow {
   datasourceName: string | null;
 }
 
-/** What a tenant's form sets. */
-export interface TenantValues {
-  tenantName: string;
-  domainUrl: string | null;
-  linkman: string | null;
-  contactNumber: string | null;
-  address: string | null;
-  accountNumber: number;
+/** What a tenant's form sets (the expiry as the form sends it). */
+export type TenantValues = Pick<TenantRow, 'tenantName' | 'domainUrl' | 'linkman' | 'contactNumber' | 'address' | 'accountNumber' | 'packageId'> & {
   expireTime: string | null;
-  packageId: string | null;
   updateUser: string;
-}
+};
 
 export type TenantRefs = { tenantId: string; packageId: string | null };
 

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
+import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 
 export const TOP_MENU_FIELDS: FieldWhitelist = {
@@ -62,28 +62,12 @@ export const topMenuRepo = {
     return String(r.id);
   },
 
-  async updateAtVersion(db: Db, tenantId: string, id: string, version: number, values: Values): Promise<string | undefined> {
-    const r = await db
-      .updateTable('bladeTopMenu')
-      .set({ ...values, version: sql`version + 1`, updateTime: sql`now()` })
-      .where('id', '=', id)
-      .where('tenantId', '=', tenantId)
-      .where('version', '=', version)
-      .where('isDeleted', '=', 0)
-      .returning('id')
-      .executeTakeFirst();
-    return r ? String(r.id) : undefined;
+  updateAtVersion(db: Db, tenantId: string, id: string, version: number, values: Values): Promise<string | undefined> {
+    return updateAtVersion(db, 'bladeTopMenu', id, version, values, { tenantId });
   },
 
-  async softDelete(db: Db, tenantId: string, ids: string[]): Promise<number> {
-    const r = await db
-      .updateTable('bladeTopMenu')
-      .set({ isDeleted: 1, updateTime: sql`now()`, version: sql`version + 1` })
-      .where('id', 'in', ids)
-      .where('tenantId', '=', tenantId)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows);
+  softDelete(db: Db, tenantId: string, ids: string[]): Promise<number> {
+    return softDeleteByIds(db, 'bladeTopMenu', ids, undefined, { tenantId });
   },
 
   async clearSettings(db: Db, topMenuIds: string[]): Promise<void> {
