@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MSG } from '@gsl/contract';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const CC = '/api/aoc-service/chambercommerce';
 const IN = '/api/aoc-service/chambercommerceallopatryjiangsu';
 const OUT = '/api/aoc-service/chambercommercejiangsuallopatry';
@@ -14,9 +14,8 @@ let suzhouChamberId: string;
 const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) =>
   t.call({ method, url, token: tokens[who], ...opts });
 
+const tokens = useTestApp(['admin', 'js_aoc', 'nj_aoc', 'nj_coc'], (app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   const coc = await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', 'nj_coc').executeTakeFirstOrThrow();
   njDept = String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', 'nj_aoc').executeTakeFirstOrThrow()).deptId);
   const c = await t.db.selectFrom('aocChamber').select(['id', 'deptId']).where('chamberDeptId', '=', coc.deptId).executeTakeFirstOrThrow();
@@ -34,7 +33,6 @@ beforeAll(async () => {
   const szUser = await t.db.selectFrom('bladeUser').select('account').where('deptId', '=', szDept.id).orderBy('id').executeTakeFirstOrThrow();
   tokens.sz = (await t.login(szUser.account)).access_token;
 });
-afterAll(() => t?.close());
 
 describe('chambercommerce', () => {
   it('simpleSelectList: the chambers of a type under an org, within the scope, at most size', async () => {

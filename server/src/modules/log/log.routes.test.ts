@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/app.js';
+import { giveRole, useTestApp } from '../../../test/use-test-app.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
+const tokens = useTestApp(['admin', 'js_aoc', 'nj_aoc', 'nj_coc'], async (app) => {
+  t = app;
   // nj_aoc also becomes a tenant admin (role admin holds the log menus; its log scope is own dept and below)
-  const admin = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'admin').executeTakeFirstOrThrow();
-  const nj = await t.db.selectFrom('bladeUser').select('id').where('account', '=', 'nj_aoc').executeTakeFirstOrThrow();
-  await t.db.insertInto('bladeUserRole').values({ userId: nj.id, roleId: admin.id }).execute();
-  for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
+  await giveRole(t.db, 'nj_aoc', 'admin');
+});
+beforeAll(async () => {
   // audited calls by users of different orgs
   for (const a of ['js_aoc', 'nj_coc'])
     await t.call({ method: 'POST', url: '/api/msg-center/log/client', token: tokens[a], body: { logs: [{ message: `from ${a}`, type: 'E2E' }] } });
@@ -23,7 +22,6 @@ beforeAll(async () => {
   await t.call({ url: '/api/blade-auth/oauth/logout', token: (await t.login('nj_coc')).access_token });
   await t.app.services.audit.flush();
 });
-afterAll(() => t?.close());
 
 const list = (kind: string, who: string, query: Record<string, string> = {}) =>
   t.call({ url: `/api/blade-log/${kind}/list`, token: tokens[who], query: { size: '200', ...query } });

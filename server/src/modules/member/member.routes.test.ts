@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { creditCheckChar, idCardCheckChar, STALE_VERSION_MSG } from '@gsl/contract';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { QUALITY_PASSWORD, createRole, createUser, passwordLogin } from '../../../test/harness/people.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const depts: Record<string, string> = {};
 let serial = 0;
 
@@ -30,9 +30,8 @@ async function deptOf(account: string) {
   return String(r.deptId);
 }
 
+const tokens = useTestApp(['admin', 'js_aoc', 'nj_aoc', 'nj_coc'], (app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   depts.nj = await deptOf('nj_aoc');
   depts.njChamber = await deptOf('nj_coc');
   const byName = async (name: string) =>
@@ -72,7 +71,6 @@ beforeAll(async () => {
   const sz = await t.db.selectFrom('bladeUser').select('account').where('deptId', '=', depts.suzhou).orderBy('id').executeTakeFirstOrThrow();
   tokens.sz = (await t.login(sz.account)).access_token;
 });
-afterAll(() => t?.close());
 
 const enterprise = (over: Record<string, unknown> = {}) => ({
   name: '南京测试科技有限公司',

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 import { createUser } from '../../../test/harness/people.js';
 import { mintToken } from '../../../test/harness/wire.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
-});
-afterAll(() => t?.close());
+const tokens = useTestApp(['admin', 'js_aoc', 'nj_aoc', 'nj_coc'], (app) => (t = app));
 
 const codes = (forest: any[]): string[] => forest.flatMap((n) => [n.code, ...codes(n.children ?? [])]);
 const get = (url: string, who: string, query?: Record<string, string>) => t.call({ url, token: tokens[who], query });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STALE_VERSION_MSG, creditCheckChar, idCardCheckChar } from '@gsl/contract';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const depts: Record<string, string> = {};
 let serial = 0;
 
@@ -29,9 +29,8 @@ const person = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+const tokens = useTestApp(['admin', 'js_aoc', 'nj_aoc', 'nj_coc'], (app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   const deptOf = async (account: string) =>
     String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
   depts.nj = await deptOf('nj_aoc');
@@ -45,7 +44,6 @@ beforeAll(async () => {
   const county = await t.db.selectFrom('bladeUser').select('account').where('deptId', '=', depts.county).orderBy('id').executeTakeFirst();
   if (county) tokens.county = (await t.login(county.account)).access_token;
 });
-afterAll(() => t?.close());
 
 describe('person base: rules', () => {
   it('refuses bad input with the Chinese message of the first rule (400, never 500)', async () => {

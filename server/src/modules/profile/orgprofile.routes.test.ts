@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STALE_VERSION_MSG } from '@gsl/contract';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/use-test-app.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const depts: Record<string, string> = {};
 const OP = '/api/aoc-service/orgprofile';
 const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) =>
   t.call({ method, url, token: tokens[who], ...opts });
 
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
+const tokens = useTestApp(['admin', 'js_aoc', 'nj_aoc', 'nj_coc'], async (app) => {
+  t = app;
   const deptOf = async (account: string) =>
     String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
   depts.nj = await deptOf('nj_aoc');
   depts.njChamber = await deptOf('nj_coc');
   depts.suzhou = String((await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '苏州市工商联').executeTakeFirstOrThrow()).id);
 });
-afterAll(() => t?.close());
 
 describe('organisation profile', () => {
   it('answers the profile (prefilled from the org before it exists), saves it at its version, scopes it', async () => {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/app.js';
+import { useTestApp } from '../../../../test/use-test-app.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
-});
-afterAll(() => t?.close());
+const tokens = useTestApp(['admin', 'nj_coc'], (app) => (t = app));
 
 describe.each([
   { path: 'dict', seeded: 'sex' },

@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/app.js';
+import { menuIdsByCode, useTestApp } from '../../../../test/use-test-app.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const menuIds: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'nj_aoc']) tokens[a] = (await t.login(a)).access_token;
-  for (const m of await t.db.selectFrom('bladeMenu').select(['id', 'code']).where('isDeleted', '=', 0).execute()) menuIds[m.code] = m.id;
+const tokens = useTestApp(['admin', 'nj_aoc'], async (app) => {
+  t = app;
+  Object.assign(menuIds, await menuIdsByCode(t.db));
 });
-afterAll(() => t?.close());
 
 const base = '/api/blade-system/menu';
 const get = (call: string, query: Record<string, string> = {}, who = 'admin') => t.call({ url: `${base}/${call}`, token: tokens[who], query });

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/app.js';
+import { giveRole, useTestApp } from '../../../../test/use-test-app.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
+const tokens = useTestApp(['admin', 'nj_aoc', 'nj_coc'], async (app) => {
+  t = app;
   // nj_aoc becomes a tenant administrator (role admin: the post menu, but not the platform's defaults).
-  const adminRole = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'admin').executeTakeFirstOrThrow();
-  const user = await t.db.selectFrom('bladeUser').select('id').where('account', '=', 'nj_aoc').executeTakeFirstOrThrow();
-  await t.db.insertInto('bladeUserRole').values({ userId: user.id, roleId: adminRole.id }).execute();
-  for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
+  await giveRole(t.db, 'nj_aoc', 'admin');
 });
-afterAll(() => t?.close());
 
 const base = '/api/blade-system/post';
 const get = (call: string, query: Record<string, string> = {}, who = 'admin') => t.call({ url: `${base}/${call}`, token: tokens[who], query });

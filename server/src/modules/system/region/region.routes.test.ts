@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/app.js';
+import { useTestApp } from '../../../../test/use-test-app.js';
 import { seedReference } from '../../../db/seed/reference.js';
 import { regionRows } from '../../../db/seed/reference-dept.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
-});
-afterAll(() => t?.close());
+const tokens = useTestApp(['admin', 'nj_coc'], (app) => (t = app));
 
 const lazy = (query: Record<string, string> = {}, who = 'nj_coc') => t.call({ url: '/api/blade-system/region/lazy-tree', token: tokens[who], query });
 const detail = (code: string, who = 'admin') => t.call({ url: '/api/blade-system/region/detail', token: tokens[who], query: { code } });

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/app.js';
+import { menuIdsByCode, useTestApp } from '../../../../test/use-test-app.js';
 
 /** The v2 role calls: org roles within the dept data scope, a role with its menus in one call, users per role. */
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const roleIds: Record<string, string> = {};
 const menuIds: Record<string, string> = {};
 const depts: Record<string, { id: string; unionId: string | null }> = {};
 let suzhouRole: string;
 let chamberRole: string;
 
+const tokens = useTestApp(['admin', 'nj_aoc', 'nj_coc'], (app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   for (const r of await t.db.selectFrom('bladeRole').select(['id', 'roleAlias']).where('isDeleted', '=', 0).execute()) roleIds[r.roleAlias] = r.id;
-  for (const m of await t.db.selectFrom('bladeMenu').select(['id', 'code']).where('isDeleted', '=', 0).execute()) menuIds[m.code] = m.id;
+  Object.assign(menuIds, await menuIdsByCode(t.db));
   for (const d of await t.db
     .selectFrom('bladeDept')
     .select(['id', 'deptName', 'unionId'])
@@ -34,7 +33,6 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(200);
 });
-afterAll(() => t?.close());
 
 const v2 = '/api/blade-system/v2/role';
 const get = (url: string, query: Record<string, string> = {}, who = 'admin') => t.call({ url, token: tokens[who], query });

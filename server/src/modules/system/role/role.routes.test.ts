@@ -1,15 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/app.js';
+import { useTestApp } from '../../../../test/use-test-app.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const roleIds: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
+const tokens = useTestApp(['admin', 'nj_aoc', 'nj_coc'], async (app) => {
+  t = app;
   for (const r of await t.db.selectFrom('bladeRole').select(['id', 'roleAlias']).where('isDeleted', '=', 0).execute()) roleIds[r.roleAlias] = r.id;
 });
-afterAll(() => t?.close());
 
 const base = '/api/blade-system/role';
 const get = (url: string, query: Record<string, string> = {}, who = 'admin') => t.call({ url, token: tokens[who], query });

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../../test/app.js';
+import { menuIdsByCode, useTestApp } from '../../../../test/use-test-app.js';
 import { createRole, createUser } from '../../../../test/harness/people.js';
 
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const menuIds: Record<string, string> = {};
 const roleIds: Record<string, string> = {};
 const depts: Record<string, string> = {};
-beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
-  for (const m of await t.db.selectFrom('bladeMenu').select(['id', 'code']).where('isDeleted', '=', 0).execute()) menuIds[m.code] = m.id;
+const tokens = useTestApp(['admin', 'nj_aoc', 'nj_coc'], async (app) => {
+  t = app;
+  Object.assign(menuIds, await menuIdsByCode(t.db));
   for (const r of await t.db.selectFrom('bladeRole').select(['id', 'roleAlias']).where('isDeleted', '=', 0).execute()) roleIds[r.roleAlias] = r.id;
   for (const d of await t.db.selectFrom('bladeDept').select(['id', 'deptName']).where('deptName', 'in', ['苏州市工商联', '无锡市工商联']).execute())
     depts[d.deptName] = d.id;
 });
-afterAll(() => t?.close());
 
 const url = (path: string, call: string) => `/api/blade-system/${path}/${call}`;
 const get = (path: string, call: string, query: Record<string, string> = {}, who = 'admin') => t.call({ url: url(path, call), token: tokens[who], query });
