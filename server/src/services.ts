@@ -60,6 +60,7 @@ export function createServices(
     batch: config.outboxBatch,
     pollMs: config.outboxPollMs,
     leaseMs: config.outboxLeaseMs,
+    listen: opts.listen,
   });
   const mail = createMailSender(config);
   const sms = createSmsSender(config);

@@ -186,6 +186,7 @@ export class Outbox {
           this.log?.error({ err }, 'outbox worker: a drain failed');
         }
         if (!full && !this.stopping) await this.sleep(this.pollMs);
+        else await yieldToEventLoop();
       }
     })();
   }
@@ -277,6 +278,7 @@ export class Outbox {
       await Promise.all(
         Array.from({ length: Math.min(lanes, queue.length) }, async () => {
           for (let job = queue.shift(); job; job = queue.shift()) {
+            await yieldToEventLoop();
             await keepLease();
             await (transactional ? this.deliverInTransaction(db, handler, job) : this.deliverOutside(db, handler, job));
             left = left.filter((id) => id !== job!.id);
@@ -403,6 +405,12 @@ export class Outbox {
     });
   }
 }
+
+/**
+ * Lets pending I/O (requests) run. PGlite answers queries on the main thread without touching the event
+ * loop, so a worker awaiting one query after another would hold every request back until it is done.
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The job is no longer this worker's (its lease ran out and another worker took it). */
 class LostLease extends Error {}
