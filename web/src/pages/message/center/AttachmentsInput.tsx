@@ -22,7 +22,7 @@ export const MAX_ATTACHMENTS = 10;
 export function AttachmentsInput({ value = [], onChange, id }: { value?: ComposeAttachment[]; onChange?: (v: ComposeAttachment[]) => void; id?: string }) {
   const [busy, setBusy] = useState(0);
   return (
-    <div className="msg-attach" data-testid="msg-attach">
+    <div id={id} className="msg-attach" data-testid="msg-attach">
       <Upload
         multiple
         showUploadList={false}
@@ -40,7 +40,7 @@ export function AttachmentsInput({ value = [], onChange, id }: { value?: Compose
             .finally(() => setBusy((n) => n - 1));
         }}
       >
-        <Button id={id} icon={<UploadOutlined />} loading={busy > 0}>
+        <Button icon={<UploadOutlined />} loading={busy > 0}>
           上传附件
         </Button>
       </Upload>
