@@ -30,4 +30,6 @@ export const ADMIN_PAGES: Record<string, PageComponent> = {
   '/system/menu': lazyPage(() => import('../../pages/system/menu')),
   '/system/topmenu': lazyPage(() => import('../../pages/system/topmenu')),
   '/system/smsSource': lazyPage(() => import('../../pages/message/source')),
+  '/system/smsOutbox': lazyPage(() => import('../../pages/message/outbox/SmsOutbox')),
+  '/system/mailOutbox': lazyPage(() => import('../../pages/message/outbox/MailOutbox')),
 };

@@ -28,4 +28,12 @@ describe('portal pages', () => {
       ]),
     );
   });
+
+  it('take 业务应用’s 消息中心 from the registry with its page, and give 我的一天’s 消息 its page', () => {
+    const myApp = PORTAL_PAGES.find((p) => p.path === 'myApp')!;
+    expect(myApp.children!.map((c) => [c.path, c.title])).toEqual([['message', '消息中心']]);
+    expect(myApp.children![0].page && myApp.children![0].page !== DEFAULT_PAGE).toBe(true);
+    const bigmsg = PORTAL_PAGES.find((p) => p.path === 'myDay')!.children!.find((c) => c.path === 'bigmsg')!;
+    expect(bigmsg.page && bigmsg.page !== DEFAULT_PAGE).toBe(true);
+  });
 });

@@ -43,12 +43,18 @@ const DATABASE_PAGES: Record<string, PageComponent> = {
 };
 const [database, ...databaseScreens] = screensOf(menuOf('portal_database')!);
 
+/** The pages of 业务应用's screens (the message centre, specification §7), by path; the screens are the registry's. */
+const MYAPP_PAGES: Record<string, PageComponent> = {
+  '/portal/myApp/message': lazyPage(() => import('../../pages/message/center')),
+};
+const [myApp, ...myAppScreens] = screensOf(menuOf('portal_myapp')!);
+
 export const PORTAL_PAGES: PortalPageDef[] = [
   {
     ...screen('portal_myday'),
     note: '待办、日程与消息将在此显示',
     children: [
-      { path: 'bigmsg', title: '消息', note: '系统通知与个人消息将在此显示' },
+      { path: 'bigmsg', title: '消息', note: '系统通知与个人消息将在此显示', page: lazyPage(() => import('../../pages/portal/myDay/bigmsg')) },
       { path: 'notepadList', title: '记事本', note: '您的记事将在此显示' },
       { path: 'connectInside', title: '内部直通车', note: '与本组织同事的沟通将在此显示' },
       { path: 'versionList', title: '版本更新日志', note: '系统各版本的更新说明将在此显示' },
@@ -76,7 +82,11 @@ export const PORTAL_PAGES: PortalPageDef[] = [
     page: DATABASE_PAGES[database.path],
     children: databaseScreens.map((s) => ({ ...screen(s.code, database.path), page: DATABASE_PAGES[s.path] })),
   },
-  { ...screen('portal_myapp'), note: '您可使用的业务应用将在此显示' },
+  {
+    ...screen(myApp.code),
+    note: '您可使用的业务应用将在此显示',
+    children: myAppScreens.map((s) => ({ ...screen(s.code, myApp.path), page: MYAPP_PAGES[s.path] })),
+  },
   {
     path: 'cases',
     title: '客服中心',
