@@ -4,11 +4,10 @@
  * numbers that pass their checksums, and encrypted phone and certificate numbers. Deterministic
  * (fixed PRNG seed); runs once per database (seed_step 'demo-members-v1').
  */
-import { sql } from 'kysely';
 import { creditCheckChar, idCardCheckChar } from '@gsl/contract';
 import type { Db } from '../connection.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
-import { DEMO_PROVINCE_UNION_ID, FEMALE_GIVEN, MALE_GIVEN, SURNAMES, prng } from './demo-people.js';
+import { FEMALE_GIVEN, MALE_GIVEN, SURNAMES, demoStep, draws, orgCode, region6 } from './demo-people.js';
 
 export const WORDS =
   '华泰 恒瑞 苏宁 宏图 金陵 天合 中联 永新 鑫源 东方 远景 博润 海澜 隆盛 德普 瑞丰 锦华 新科 亨通 通鼎 长风 润和 江海 启明 科沃 华芯 中远 诚泰 汇通 明阳'.split(
@@ -30,50 +29,21 @@ export const TRADES: Array<[string, string]> = [
 ];
 export const POSTS = ['董事长', '总经理', '执行董事', '副总经理', '监事长', '财务总监'];
 
-/** GB 11714 organisation code: 8 digits and a check character. */
-export function orgCode(body: string): string {
-  const w = [3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((s, c, i) => s + Number(c) * w[i], 0);
-  const c = 11 - (sum % 11);
-  return body + (c === 10 ? 'X' : c === 11 ? '0' : String(c));
-}
-
-const region6 = (code: string | null) => (code ?? '32').padEnd(6, '0').slice(0, 6);
-
 export async function seedDemoMembers(
   db: Db,
   opts: { tenantId: string; production: boolean },
 ): Promise<{ enterprises: number; persons: number; groups: number } | null> {
   const cipher = await personalDataCipher(db, { production: opts.production });
-  return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(727005)`.execute(tx);
-    const first = await tx
-      .insertInto('seedStep')
-      .values({ name: 'demo-members-v1' })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning('name')
-      .executeTakeFirst();
-    if (!first) return null;
-    const province = await tx
-      .selectFrom('bladeDept')
-      .select('idPath')
-      .where('unionId', '=', DEMO_PROVINCE_UNION_ID)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    if (!province) return null;
+  return demoStep(db, 727005, 'demo-members-v1', async (tx, provincePath) => {
     const orgs = await tx
       .selectFrom('bladeDept')
       .select(['id', 'parentId', 'deptName', 'deptCategory', 'regionCode'])
-      .where('idPath', 'like', `${province.idPath}%`)
+      .where('idPath', 'like', `${provincePath}%`)
       .where('isDeleted', '=', 0)
       .where('deptCategory', 'in', [1, 2, 3])
       .orderBy('id')
       .execute();
-    const rnd = prng(20260505);
-    const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-    const phone = () => `1${pick(['3', '5', '7', '8', '9'])}${int(0, 9)}${String(int(0, 99_999_999)).padStart(8, '0')}`;
-    const day = (y0: number, y1: number) => `${int(y0, y1)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
+    const { rnd, int, pick, phone, day } = draws(20260505);
     const usedCredit = new Set<string>();
     const creditCode = (region: string) => {
       for (;;) {
@@ -265,35 +235,17 @@ export async function seedDemoMembers(
  */
 export async function seedDemoChambers(db: Db, opts: { tenantId: string; production: boolean }): Promise<number | null> {
   const cipher = await personalDataCipher(db, { production: opts.production });
-  return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(727006)`.execute(tx);
-    const first = await tx
-      .insertInto('seedStep')
-      .values({ name: 'demo-chambers-v1' })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning('name')
-      .executeTakeFirst();
-    if (!first) return null;
-    const province = await tx
-      .selectFrom('bladeDept')
-      .select('idPath')
-      .where('unionId', '=', DEMO_PROVINCE_UNION_ID)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    if (!province) return null;
+  return demoStep(db, 727006, 'demo-chambers-v1', async (tx, provincePath) => {
     const chambers = await tx
       .selectFrom('bladeDept')
       .select(['id', 'deptName', 'fullName', 'chamberType', 'remark'])
-      .where('idPath', 'like', `${province.idPath}%`)
+      .where('idPath', 'like', `${provincePath}%`)
       .where('isDeleted', '=', 0)
       .where('deptCategory', '=', 2)
       .orderBy('id')
       .execute();
-    const rnd = prng(20260506);
-    const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+    const { rnd, int, pick, phone } = draws(20260506);
     const personName = () => pick(SURNAMES)[0] + pick(rnd() < 0.8 ? MALE_GIVEN : FEMALE_GIVEN).given;
-    const phone = () => `1${pick(['3', '5', '8', '9'])}${int(0, 9)}${String(int(0, 99_999_999)).padStart(8, '0')}`;
     let n = 0;
     for (const c of chambers) {
       const { id } = await tx
@@ -322,7 +274,7 @@ export async function seedDemoChambers(db: Db, opts: { tenantId: string; product
         .insertInto('aocChamberLeader')
         .values(
           leaders.map((l, i) => {
-            const p = phone();
+            const p = phone(['3', '5', '8', '9']);
             return {
               tenantId: opts.tenantId,
               chamberId: id,

@@ -1,4 +1,6 @@
 /** Deterministic demo staff: realistic Chinese names, accounts, phones; the four fixed accounts. */
+import { sql } from 'kysely';
+import type { Db } from '../connection.js';
 
 export type DemoRole = 'administrator' | 'aoc' | 'coc';
 
@@ -22,6 +24,55 @@ export function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * The draws the demo seeds make of one PRNG, in the order they are called (a seed's data stay the
+ * same for its seed): integers, picks, dates (yyyy-MM-dd, day 1–28) and mobile numbers (1, a second
+ * digit of `second`, nine more).
+ */
+export function draws(seed: number) {
+  const rnd = prng(seed);
+  const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+  const day = (y0: number, y1: number) => `${int(y0, y1)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
+  const phone = (second = ['3', '5', '7', '8', '9']) => `1${pick(second)}${int(0, 9)}${String(int(0, 99_999_999)).padStart(8, '0')}`;
+  return { rnd, int, pick, day, phone };
+}
+
+/**
+ * A demo step on the demo province's tree, once per database: in one transaction under its advisory
+ * lock, recorded as seed_step `name`. Null when it ran before or there is no demo province.
+ */
+export async function demoStep<T>(db: Db, lock: number, name: string, run: (tx: Db, provincePath: string) => Promise<T>): Promise<T | null> {
+  return db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${sql.lit(lock)})`.execute(tx);
+    const first = await tx
+      .insertInto('seedStep')
+      .values({ name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('name')
+      .executeTakeFirst();
+    if (!first) return null;
+    const province = await tx
+      .selectFrom('bladeDept')
+      .select('idPath')
+      .where('unionId', '=', DEMO_PROVINCE_UNION_ID)
+      .where('isDeleted', '=', 0)
+      .executeTakeFirst();
+    return province ? run(tx, province.idPath) : null;
+  });
+}
+
+/** GB 11714 organisation code: 8 digits and a check character. */
+export function orgCode(body: string): string {
+  const w = [3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...body].reduce((s, c, i) => s + Number(c) * w[i], 0);
+  const c = 11 - (sum % 11);
+  return body + (c === 10 ? 'X' : c === 11 ? '0' : String(c));
+}
+
+/** An org's region code as the six digits of a certificate or credit code (the province's when it has none). */
+export const region6 = (code: string | null) => (code ?? '32').padEnd(6, '0').slice(0, 6);
 
 /** Surname and its pinyin; the common surnames appear with the Jiangsu ones (顾, 陆, 钱, 缪, 储 …). */
 export const SURNAMES = (

@@ -10,54 +10,27 @@ import { sql } from 'kysely';
 import { creditCheckChar, idCardCheckChar } from '@gsl/contract';
 import type { Db } from '../connection.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
-import { DEMO_PROVINCE_UNION_ID, FEMALE_GIVEN, MALE_GIVEN, SURNAMES, prng } from './demo-people.js';
+import { FEMALE_GIVEN, MALE_GIVEN, SURNAMES, demoStep, draws, orgCode, region6 } from './demo-people.js';
 
 const WORDS = '钟山 秦淮 紫金 玄武 扬子 太湖 金鸡 寒山 云龙 淮海 瘦西 茅山 溱潼 濠河 盐渎 连岛 蠡湖 石湖 栖霞 雨花'.split(' ');
 const TRADES = ['智能制造', '电子科技', '生物医药', '新材料', '纺织', '建设工程', '物流', '食品', '软件技术', '新能源', '环保科技', '商贸'];
 const SCHOOLS = ['南京大学', '东南大学', '苏州大学', '南京航空航天大学', '江南大学', '扬州大学', '河海大学', '中国矿业大学'];
 const POSTS = ['董事长', '总经理', '执行董事', '副总经理', '财务总监'];
 
-function orgCode(body: string): string {
-  const w = [3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...body].reduce((s, c, i) => s + Number(c) * w[i], 0);
-  const c = 11 - (sum % 11);
-  return body + (c === 10 ? 'X' : c === 11 ? '0' : String(c));
-}
-
 export async function seedDemoProfiles(db: Db, opts: { production: boolean }): Promise<{ persons: number; enterprises: number } | null> {
   const cipher = await personalDataCipher(db, { production: opts.production });
-  return db.transaction().execute(async (tx) => {
-    await sql`select pg_advisory_xact_lock(727020)`.execute(tx);
-    const first = await tx
-      .insertInto('seedStep')
-      .values({ name: 'demo-profiles-v1' })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returning('name')
-      .executeTakeFirst();
-    if (!first) return null;
-    const province = await tx
-      .selectFrom('bladeDept')
-      .select('idPath')
-      .where('unionId', '=', DEMO_PROVINCE_UNION_ID)
-      .where('isDeleted', '=', 0)
-      .executeTakeFirst();
-    if (!province) return null;
+  return demoStep(db, 727020, 'demo-profiles-v1', async (tx, provincePath) => {
     const orgs = await tx
       .selectFrom('bladeDept')
       .select(['id', 'tenantId', 'deptName', 'fullName', 'deptCategory', 'regionCode', 'chamberType'])
-      .where('idPath', 'like', `${province.idPath}%`)
+      .where('idPath', 'like', `${provincePath}%`)
       .where('isDeleted', '=', 0)
       .where('deptCategory', 'in', [1, 2, 3])
       .orderBy('id')
       .execute();
-    const rnd = prng(20260520);
-    const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
-    const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-    const day = (y0: number, y1: number) => `${int(y0, y1)}-${String(int(1, 12)).padStart(2, '0')}-${String(int(1, 28)).padStart(2, '0')}`;
-    const phone = () => `1${pick(['3', '5', '7', '8', '9'])}${int(0, 9)}${String(int(0, 99_999_999)).padStart(8, '0')}`;
+    const { rnd, int, pick, day, phone } = draws(20260520);
     const usedId = new Set<string>();
     const usedCredit = new Set<string>();
-    const region6 = (code: string | null) => (code ?? '32').padEnd(6, '0').slice(0, 6);
 
     const persons: Array<Record<string, unknown>> = [];
     const enterprises: Array<Record<string, unknown>> = [];

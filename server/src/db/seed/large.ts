@@ -17,8 +17,8 @@
 import pg from 'pg';
 import { creditCheckChar, idCardCheckChar } from '@gsl/contract';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
-import { POSTS, TRADES, orgCode } from './demo-members.js';
-import { DEMO_PROVINCE_UNION_ID, FEMALE_GIVEN, MALE_GIVEN, SURNAMES, prng } from './demo-people.js';
+import { POSTS, TRADES } from './demo-members.js';
+import { DEMO_PROVINCE_UNION_ID, FEMALE_GIVEN, MALE_GIVEN, MOBILE_PREFIXES, SURNAMES, draws, orgCode } from './demo-people.js';
 
 export const LARGE_STEP = 'large-province-v1';
 
@@ -60,36 +60,6 @@ const ASSOC = ['企业家协会', '青年企业家协会', '女企业家协会',
 const BRAND = '华恒瑞宏金天中永鑫东远博海隆德丰锦新亨通长润江启明科诚汇泰盛康达聚源嘉和信益利'.split('');
 const TRADE_NAMES = [...TRADES.map(([t]) => t), '实业', '贸易', '机械制造', '建材', '文化传媒', '信息技术', '餐饮管理', '置业', '医疗器械', '供应链管理'];
 const COMPANY_FORM = ['有限公司', '有限公司', '有限公司', '股份有限公司', '集团有限公司'];
-const MOBILE = [
-  '130',
-  '131',
-  '132',
-  '133',
-  '135',
-  '136',
-  '137',
-  '138',
-  '139',
-  '150',
-  '151',
-  '152',
-  '155',
-  '157',
-  '158',
-  '159',
-  '166',
-  '177',
-  '180',
-  '181',
-  '182',
-  '185',
-  '186',
-  '187',
-  '188',
-  '189',
-  '191',
-  '199',
-];
 
 const DAY_MS = 86_400_000;
 const BIRTH_FROM = Date.UTC(1958, 0, 1);
@@ -125,9 +95,7 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
   const { tenantId, sizes, log } = opts;
   const t0 = performance.now();
   const since = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
-  const rnd = prng(20260520);
-  const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
-  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
+  const { rnd, int, pick } = draws(20260520);
 
   await client.query('begin');
   try {
@@ -293,7 +261,7 @@ export async function seedLarge(client: pg.Client, cipher: PersonalDataCipher, o
     function personName(male: boolean) {
       return pick(SURNAMES)[0] + pick(male ? MALE_GIVEN : FEMALE_GIVEN).given;
     }
-    const phone = () => `${pick(MOBILE)}${String(int(0, 99_999_999)).padStart(8, '0')}`;
+    const phone = () => `${pick(MOBILE_PREFIXES)}${String(int(0, 99_999_999)).padStart(8, '0')}`;
     /** A member's org: every org of the province, the federations a little more often. */
     const orgOf = () => orgs[Math.floor(rnd() * orgs.length)];
 
