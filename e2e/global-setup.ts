@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -49,6 +49,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gsl-e2e-'));
+  // The product sends e-mail over SMTP to the test's own server on loopback, which keeps each message
+  // as a file the tests read (E2E_MAIL_DIR): "an e-mail arrives" is checked where mail really arrives.
+  const mailDir = mkdtempSync(join(tmpdir(), 'gsl-e2e-mail-'));
+  const smtp = await startMailSink(mailDir);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -58,6 +62,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // the issue's "threshold shortened by config": a refresh really happens during a test
     REFRESH_THRESHOLD_SECONDS: '6',
     REFRESH_CHECK_SECONDS: '2',
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_FROM: 'portal@e2e.test',
   };
   delete env.DATABASE_URL; // always the embedded database, exactly as `npm start`
   delete env.NODE_ENV; // development defaults (demo data, generated secrets), as `npm start`
@@ -97,9 +103,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } catch (err) {
     kill();
     rmSync(dataDir, { recursive: true, force: true });
+    await smtp.close();
+    rmSync(mailDir, { recursive: true, force: true });
     throw err;
   }
   process.env.E2E_BASE_URL = baseURL;
+  process.env.E2E_MAIL_DIR = mailDir;
 
   return async () => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -110,5 +119,31 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await smtp.close();
+    rmSync(mailDir, { recursive: true, force: true });
   };
+}
+
+/** An SMTP server on 127.0.0.1 that accepts every message and writes it, raw, to `dir` (one .eml each). */
+async function startMailSink(dir: string): Promise<{ port: number; close(): Promise<void> }> {
+  const { SMTPServer } = await import('smtp-server');
+  let n = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        writeFileSync(join(dir, `${String(++n).padStart(5, '0')}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, close: () => new Promise<void>((ok) => server.close(() => ok())) };
 }

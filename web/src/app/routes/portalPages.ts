@@ -85,6 +85,7 @@ export const PORTAL_PAGES: PortalPageDef[] = [
   {
     ...screen(myApp.code),
     note: '您可使用的业务应用将在此显示',
+    page: lazyPage(() => import('../../pages/portal/myApp')),
     children: myAppScreens.map((s) => ({ ...screen(s.code, myApp.path), page: MYAPP_PAGES[s.path] })),
   },
   {
