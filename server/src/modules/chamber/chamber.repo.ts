@@ -3,17 +3,18 @@ import { LEADER_TYPES, type PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { deptUnder, scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { softDeleteByIds, updateAtVersion } from '../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
+import { fieldsOn } from '../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../platform/http/paging.js';
 
-export const CHAMBER_FIELDS: FieldWhitelist = {
-  name: { column: 'c.name', kind: 'text' },
-  adminName: { column: 'c.adminName', kind: 'text' },
-  homeRegion: { column: 'c.homeRegion', kind: 'text' },
-  chamberType: { column: 'c.chamberType', kind: 'smallint' },
-  deptName: { column: 'd.deptName', kind: 'text' },
-  createTime: { column: 'c.createTime', kind: 'date' },
-  updateTime: { column: 'c.updateTime', kind: 'date' },
-};
+export const CHAMBER_FIELDS = fieldsOn('c', {
+  name: 'text',
+  adminName: 'text',
+  homeRegion: 'text',
+  chamberType: 'smallint',
+  deptName: ['d.deptName', 'text'],
+  createTime: 'date',
+  updateTime: 'date',
+});
 
 export type ChamberRow = {
   id: string;

@@ -1,5 +1,6 @@
 import { apiLogRecord, errorLogRecord, usualLogRecord } from '@gsl/contract';
 import type { ZodType } from 'zod';
+import { fieldsOn } from '../../platform/db/fields.js';
 import type { FieldWhitelist } from '../../platform/http/paging.js';
 
 /** The three BladeX log tables behind one module (specification §7 "blade-log usual, api and error"). */
@@ -15,14 +16,7 @@ export interface LogKind {
   fields: FieldWhitelist;
 }
 
-const common: FieldWhitelist = {
-  requestUri: { column: 'l.requestUri', kind: 'text' },
-  method: { column: 'l.method', kind: 'text' },
-  remoteIp: { column: 'l.remoteIp', kind: 'text' },
-  createBy: { column: 'l.createBy', kind: 'text' },
-  serviceId: { column: 'l.serviceId', kind: 'text' },
-  createTime: { column: 'l.createTime', kind: 'date' },
-};
+const common = fieldsOn('l', { requestUri: 'text', method: 'text', remoteIp: 'text', createBy: 'text', serviceId: 'text', createTime: 'date' });
 const base = ['id', 'serviceId', 'serverHost', 'env', 'method', 'requestUri', 'remoteIp', 'createBy', 'createTime'];
 
 export const LOG_KINDS: LogKind[] = [
@@ -33,7 +27,7 @@ export const LOG_KINDS: LogKind[] = [
     label: '通用日志',
     record: usualLogRecord,
     listColumns: [...base, 'logLevel', 'logId'],
-    fields: { ...common, logLevel: { column: 'l.logLevel', kind: 'text' }, logId: { column: 'l.logId', kind: 'text' } },
+    fields: { ...common, ...fieldsOn('l', { logLevel: 'text', logId: 'text' }) },
   },
   {
     table: 'bladeLogApi',
@@ -42,13 +36,7 @@ export const LOG_KINDS: LogKind[] = [
     label: '接口日志',
     record: apiLogRecord,
     listColumns: [...base, 'type', 'title', 'time', 'status'],
-    fields: {
-      ...common,
-      title: { column: 'l.title', kind: 'text' },
-      type: { column: 'l.type', kind: 'text' },
-      status: { column: 'l.status', kind: 'int' },
-      time: { column: 'l.time', kind: 'int' },
-    },
+    fields: { ...common, ...fieldsOn('l', { title: 'text', type: 'text', status: 'int', time: 'int' }) },
   },
   {
     table: 'bladeLogError',
@@ -57,6 +45,6 @@ export const LOG_KINDS: LogKind[] = [
     label: '错误日志',
     record: errorLogRecord,
     listColumns: [...base, 'exceptionName', 'message'],
-    fields: { ...common, exceptionName: { column: 'l.exceptionName', kind: 'text' }, message: { column: 'l.message', kind: 'text' } },
+    fields: { ...common, ...fieldsOn('l', { exceptionName: 'text', message: 'text' }) },
   },
 ];

@@ -2,15 +2,10 @@ import { MEMBER_KINDS, type PageQuery } from '@gsl/contract';
 import type { Expression, SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
+import { fieldsOn } from '../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../platform/http/paging.js';
 
-export const LOG_FIELDS: FieldWhitelist = {
-  recordName: { column: 'l.recordName', kind: 'text' },
-  createBy: { column: 'l.createBy', kind: 'text' },
-  createName: { column: 'l.createName', kind: 'text' },
-  fieldCount: { column: 'l.fieldCount', kind: 'int' },
-  createTime: { column: 'l.createTime', kind: 'date' },
-};
+export const LOG_FIELDS = fieldsOn('l', { recordName: 'text', createBy: 'text', createName: 'text', fieldCount: 'int', createTime: 'date' });
 
 export type LogRow = {
   id: string;

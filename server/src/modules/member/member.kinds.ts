@@ -23,6 +23,7 @@ import {
   type MemberKind,
 } from '@gsl/contract';
 import type { TrackedRecord } from '../../platform/audit/change-log.js';
+import { fieldsOn } from '../../platform/db/fields.js';
 import type { FieldWhitelist } from '../../platform/http/paging.js';
 import { scopedTable } from '../../platform/access/scope.js';
 
@@ -63,16 +64,16 @@ export interface MemberKindDef {
   hasRepresentatives: boolean;
 }
 
-const COMMON_FIELDS: FieldWhitelist = {
-  name: { column: 'm.name', kind: 'text' },
-  regionCode: { column: 'm.regionCode', kind: 'text' },
-  status: { column: 'm.status', kind: 'smallint' },
-  memberLevel: { column: 'm.memberLevel', kind: 'smallint' },
-  joinDate: { column: 'm.joinDate', kind: 'date' },
-  createTime: { column: 'm.createTime', kind: 'date' },
-  updateTime: { column: 'm.updateTime', kind: 'date' },
-  deptName: { column: 'd.deptName', kind: 'text' },
-};
+const COMMON_FIELDS = fieldsOn('m', {
+  name: 'text',
+  regionCode: 'text',
+  status: 'smallint',
+  memberLevel: 'smallint',
+  joinDate: 'date',
+  createTime: 'date',
+  updateTime: 'date',
+  deptName: ['d.deptName', 'text'],
+});
 
 const phone: SensitiveField = { field: 'contactPhone', enc: 'contactPhoneEnc', hash: 'contactPhoneHash', mask: maskPhone };
 
@@ -105,12 +106,7 @@ export const ENTERPRISE: MemberKindDef = {
   labels: enterpriseLabels,
   whitelist: {
     ...COMMON_FIELDS,
-    creditCode: { column: 'm.creditCode', kind: 'text' },
-    legalPerson: { column: 'm.legalPerson', kind: 'text' },
-    industry: { column: 'm.industry', kind: 'text' },
-    scale: { column: 'm.scale', kind: 'smallint' },
-    memberType: { column: 'm.memberType', kind: 'smallint' },
-    contactName: { column: 'm.contactName', kind: 'text' },
+    ...fieldsOn('m', { creditCode: 'text', legalPerson: 'text', industry: 'text', scale: 'smallint', memberType: 'smallint', contactName: 'text' }),
   },
   save: enterpriseSave,
   update: enterpriseUpdate,
@@ -143,13 +139,7 @@ export const GROUP: MemberKindDef = {
   dates: ['joinDate'],
   sensitive: [phone],
   labels: groupLabels,
-  whitelist: {
-    ...COMMON_FIELDS,
-    creditCode: { column: 'm.creditCode', kind: 'text' },
-    groupType: { column: 'm.groupType', kind: 'smallint' },
-    orgDeptId: { column: 'm.orgDeptId', kind: 'id' },
-    contactName: { column: 'm.contactName', kind: 'text' },
-  },
+  whitelist: { ...COMMON_FIELDS, ...fieldsOn('m', { creditCode: 'text', groupType: 'smallint', orgDeptId: 'id', contactName: 'text' }) },
   save: groupSave,
   update: groupUpdate,
   tracked: tracked('group', groupLabels, [phone]),
@@ -184,13 +174,15 @@ export const PERSON: MemberKindDef = {
   labels: personLabels,
   whitelist: {
     ...COMMON_FIELDS,
-    certType: { column: 'm.certType', kind: 'smallint' },
-    gender: { column: 'm.gender', kind: 'smallint' },
-    politics: { column: 'm.politics', kind: 'smallint' },
-    education: { column: 'm.education', kind: 'smallint' },
-    company: { column: 'm.company', kind: 'text' },
-    post: { column: 'm.post', kind: 'text' },
-    birthDate: { column: 'm.birthDate', kind: 'date' },
+    ...fieldsOn('m', {
+      certType: 'smallint',
+      gender: 'smallint',
+      politics: 'smallint',
+      education: 'smallint',
+      company: 'text',
+      post: 'text',
+      birthDate: 'date',
+    }),
   },
   save: personSave,
   update: personUpdate,

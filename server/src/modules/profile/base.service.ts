@@ -17,6 +17,7 @@ import { changeLog, type TrackedRecord } from '../../platform/audit/change-log.j
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { fieldsOn } from '../../platform/db/fields.js';
 import type { FieldWhitelist } from '../../platform/http/paging.js';
 import { maskCert, maskPhone } from '@gsl/contract';
 import { columnValues, decrypt, type Row } from './profile.codec.js';
@@ -36,12 +37,7 @@ export interface BaseDef {
   tracked: TrackedRecord;
 }
 
-const COMMON: FieldWhitelist = {
-  name: { column: 'p.name', kind: 'text' },
-  createTime: { column: 'p.createTime', kind: 'date' },
-  updateTime: { column: 'p.updateTime', kind: 'date' },
-  deptName: { column: 'd.deptName', kind: 'text' },
-};
+const COMMON = fieldsOn('p', { name: 'text', createTime: 'date', updateTime: 'date', deptName: ['d.deptName', 'text'] });
 
 const tracked = (tag: string, fields: Fields): TrackedRecord => ({
   tag,
@@ -56,16 +52,18 @@ export const personBaseDef = (parent: ParentDef, fields: Fields): BaseDef => ({
   unionPrefix: 'P',
   whitelist: {
     ...COMMON,
-    certType: { column: 'p.certType', kind: 'smallint' },
-    gender: { column: 'p.gender', kind: 'smallint' },
-    politics: { column: 'p.politics', kind: 'smallint' },
-    education: { column: 'p.education', kind: 'smallint' },
-    degree: { column: 'p.degree', kind: 'smallint' },
-    visibility: { column: 'p.visibility', kind: 'smallint' },
-    nativePlace: { column: 'p.nativePlace', kind: 'text' },
-    company: { column: 'p.company', kind: 'text' },
-    post: { column: 'p.post', kind: 'text' },
-    birthDate: { column: 'p.birthDate', kind: 'date' },
+    ...fieldsOn('p', {
+      certType: 'smallint',
+      gender: 'smallint',
+      politics: 'smallint',
+      education: 'smallint',
+      degree: 'smallint',
+      visibility: 'smallint',
+      nativePlace: 'text',
+      company: 'text',
+      post: 'text',
+      birthDate: 'date',
+    }),
   },
   unique: { uk_person_base_cert: PROFILE_MSG.certExists },
   tracked: tracked('personbase', fields),
@@ -77,14 +75,16 @@ export const enterpriseBaseDef = (parent: ParentDef, fields: Fields): BaseDef =>
   unionPrefix: 'E',
   whitelist: {
     ...COMMON,
-    creditCode: { column: 'p.creditCode', kind: 'text' },
-    legalPerson: { column: 'p.legalPerson', kind: 'text' },
-    status: { column: 'p.status', kind: 'smallint' },
-    enterpriseType: { column: 'p.enterpriseType', kind: 'smallint' },
-    industry: { column: 'p.industry', kind: 'text' },
-    regionCode: { column: 'p.regionCode', kind: 'text' },
-    address: { column: 'p.address', kind: 'text' },
-    establishedDate: { column: 'p.establishedDate', kind: 'date' },
+    ...fieldsOn('p', {
+      creditCode: 'text',
+      legalPerson: 'text',
+      status: 'smallint',
+      enterpriseType: 'smallint',
+      industry: 'text',
+      regionCode: 'text',
+      address: 'text',
+      establishedDate: 'date',
+    }),
   },
   unique: { uk_enterprise_base_credit: PROFILE_MSG.creditExists },
   tracked: tracked('enterprisebase', fields),

@@ -4,17 +4,12 @@ import type { Db } from '../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../platform/db/versioned.js';
 import type { AocOrgAnnualReportTable, AocOrgProfileTable } from '../../db/schema-profile.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
+import { fieldsOn } from '../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../platform/http/paging.js';
 import type { Row } from './profile.codec.js';
 import { selectOf } from './profile.repo.js';
 
-export const REPORT_WHITELIST: FieldWhitelist = {
-  year: { column: 'r.year', kind: 'smallint' },
-  status: { column: 'r.status', kind: 'smallint' },
-  title: { column: 'r.title', kind: 'text' },
-  createTime: { column: 'r.createTime', kind: 'date' },
-  submitTime: { column: 'r.submitTime', kind: 'date' },
-};
+export const REPORT_WHITELIST = fieldsOn('r', { year: 'smallint', status: 'smallint', title: 'text', createTime: 'date', submitTime: 'date' });
 
 /** Column values built from the contract's field definitions (profile.codec.ts columnValues), after the submit schema. */
 type FieldValues = Record<string, unknown>;

@@ -1,7 +1,8 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { scopePredicate, scopedTable, type DataScope } from '../../platform/access/scope.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
+import { fieldsOn } from '../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../platform/http/paging.js';
 
 /** The data-scope resource of uploaded files (blade_scope_data.resource_code). */
 export const ATTACH_RESOURCE = 'attach';
@@ -16,13 +17,7 @@ export const ATTACH_TABLE = scopedTable({
   where: 'is_deleted = 0',
 });
 
-export const ATTACH_FIELDS: FieldWhitelist = {
-  originalName: { column: 'a.originalName', kind: 'text' },
-  extension: { column: 'a.extension', kind: 'text' },
-  category: { column: 'a.category', kind: 'text' },
-  attachSize: { column: 'a.attachSize', kind: 'int' },
-  createTime: { column: 'a.createTime', kind: 'date' },
-};
+export const ATTACH_FIELDS = fieldsOn('a', { originalName: 'text', extension: 'text', category: 'text', attachSize: 'int', createTime: 'date' });
 
 const owned = ATTACH_TABLE.columns;
 

@@ -1,18 +1,19 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../platform/http/paging.js';
+import { fieldsOn } from '../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../platform/http/paging.js';
 
-export const LOGIN_LOG_FIELDS: FieldWhitelist = {
-  account: { column: 'l.account', kind: 'text' },
-  realName: { column: 'u.realName', kind: 'text' },
-  userId: { column: 'l.userId', kind: 'id' },
-  loginType: { column: 'l.loginType', kind: 'text' },
-  success: { column: 'l.success', kind: 'smallint' },
-  remoteIp: { column: 'l.remoteIp', kind: 'text' },
-  deptName: { column: 'd.deptName', kind: 'text' },
-  createTime: { column: 'l.createTime', kind: 'date' },
-};
+export const LOGIN_LOG_FIELDS = fieldsOn('l', {
+  account: 'text',
+  realName: ['u.realName', 'text'],
+  userId: 'id',
+  loginType: 'text',
+  success: 'smallint',
+  remoteIp: 'text',
+  deptName: ['d.deptName', 'text'],
+  createTime: 'date',
+});
 
 /** The login journal of the accounts inside the user scope (userlogin list of 用户管理). */
 export const userLoginLogRepo = {

@@ -2,24 +2,25 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { deptUnderPath, scopePredicate, scopedTable, type DataScope } from '../../platform/access/scope.js';
-import { filterExpressions, paginate, applySort, type FieldWhitelist } from '../../platform/http/paging.js';
+import { fieldsOn } from '../../platform/db/fields.js';
+import { filterExpressions, paginate, applySort } from '../../platform/http/paging.js';
 
 /** Filters and sort fields of the user list (and the export, which takes the same filters). */
-export const USER_FIELDS: FieldWhitelist = {
-  account: { column: 'u.account', kind: 'text' },
-  realName: { column: 'u.realName', kind: 'text' },
-  name: { column: 'u.name', kind: 'text' },
-  phone: { column: 'u.phone', kind: 'text' },
-  email: { column: 'u.email', kind: 'text' },
-  code: { column: 'u.code', kind: 'text' },
-  status: { column: 'u.status', kind: 'smallint' },
-  profileTag: { column: 'u.profileTag', kind: 'text' },
-  isAddressBook: { column: 'u.isAddressBook', kind: 'smallint' },
-  deptName: { column: 'd.deptName', kind: 'text' },
-  seq: { column: 'u.seq', kind: 'int' },
-  createTime: { column: 'u.createTime', kind: 'date' },
-  updateTime: { column: 'u.updateTime', kind: 'date' },
-};
+export const USER_FIELDS = fieldsOn('u', {
+  account: 'text',
+  realName: 'text',
+  name: 'text',
+  phone: 'text',
+  email: 'text',
+  code: 'text',
+  status: 'smallint',
+  profileTag: 'text',
+  isAddressBook: 'smallint',
+  deptName: ['d.deptName', 'text'],
+  seq: 'int',
+  createTime: 'date',
+  updateTime: 'date',
+});
 
 export interface UserRow {
   id: string;

@@ -1,16 +1,17 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { scopePredicate, type DataScope } from '../../../platform/access/scope.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 
-export const USERLOGIN_FIELDS: FieldWhitelist = {
-  account: { column: 'l.account', kind: 'text' },
-  loginType: { column: 'l.loginType', kind: 'text' },
-  success: { column: 'l.success', kind: 'smallint' },
-  remoteIp: { column: 'l.remoteIp', kind: 'text' },
-  deptName: { column: 'd.deptName', kind: 'text' },
-  createTime: { column: 'l.createTime', kind: 'date' },
-};
+export const USERLOGIN_FIELDS = fieldsOn('l', {
+  account: 'text',
+  loginType: 'text',
+  success: 'smallint',
+  remoteIp: 'text',
+  deptName: ['d.deptName', 'text'],
+  createTime: 'date',
+});
 
 export const userloginRepo = {
   /** Login journal rows of the depts in scope, newest first. */

@@ -1,13 +1,10 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 
-export const CLIENT_FIELDS: FieldWhitelist = {
-  clientId: { column: 'c.clientId', kind: 'text' },
-  authorizedGrantTypes: { column: 'c.authorizedGrantTypes', kind: 'text' },
-  createTime: { column: 'c.createTime', kind: 'date' },
-};
+export const CLIENT_FIELDS = fieldsOn('c', { clientId: 'text', authorizedGrantTypes: 'text', createTime: 'date' });
 
 const COLUMNS = [
   'c.id',

@@ -1,13 +1,10 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 
-export const DATASOURCE_FIELDS: FieldWhitelist = {
-  name: { column: 'd.name', kind: 'text' },
-  url: { column: 'd.url', kind: 'text' },
-  username: { column: 'd.username', kind: 'text' },
-};
+export const DATASOURCE_FIELDS = fieldsOn('d', { name: 'text', url: 'text', username: 'text' });
 const COLUMNS = ['d.id', 'd.name', 'd.driverClass', 'd.url', 'd.username', 'd.passwordEnc', 'd.remark', 'd.version', 'd.createTime'] as const;
 
 /** A datasource row: its password still encrypted (the view answers only whether there is one). */

@@ -3,19 +3,20 @@ import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import type { Database, DeptTable } from '../../../db/schema.js';
 import { SCOPE, pathUnder, type DataScope } from '../../../platform/access/scope.js';
-import { filterExpressions, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions } from '../../../platform/http/paging.js';
 
 /** Filters of the list calls (BladeX: deptName, fullName; and a few more columns of the table). */
-export const DEPT_FIELDS: FieldWhitelist = {
-  deptName: { column: 'd.deptName', kind: 'text' },
-  fullName: { column: 'd.fullName', kind: 'text' },
-  deptCategory: { column: 'd.deptCategory', kind: 'smallint' },
-  unionId: { column: 'd.unionId', kind: 'text' },
-  regionCode: { column: 'd.regionCode', kind: 'text' },
-  regionLevel: { column: 'd.regionLevel', kind: 'smallint' },
-  chamberType: { column: 'd.chamberType', kind: 'smallint' },
-  status: { column: 'd.status', kind: 'smallint' },
-};
+export const DEPT_FIELDS = fieldsOn('d', {
+  deptName: 'text',
+  fullName: 'text',
+  deptCategory: 'smallint',
+  unionId: 'text',
+  regionCode: 'text',
+  regionLevel: 'smallint',
+  chamberType: 'smallint',
+  status: 'smallint',
+});
 
 export interface DeptRow {
   id: string;

@@ -2,17 +2,11 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 import type { DictKind } from './dict.kind.js';
 
-export const DICT_FIELDS: FieldWhitelist = {
-  code: { column: 'd.code', kind: 'text' },
-  dictKey: { column: 'd.dictKey', kind: 'text' },
-  dictValue: { column: 'd.dictValue', kind: 'text' },
-  sort: { column: 'd.sort', kind: 'int' },
-  isSealed: { column: 'd.isSealed', kind: 'smallint' },
-  createTime: { column: 'd.createTime', kind: 'date' },
-};
+export const DICT_FIELDS = fieldsOn('d', { code: 'text', dictKey: 'text', dictValue: 'text', sort: 'int', isSealed: 'smallint', createTime: 'date' });
 
 /** What a dictionary row's form sets. */
 export interface DictValues {

@@ -2,7 +2,8 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../../db/connection.js';
 import type { Actor } from '../../../platform/access/actor.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions } from '../../../platform/http/paging.js';
 
 export interface MenuRow {
   id: string;
@@ -25,14 +26,7 @@ export interface MenuAdminRow extends MenuRow {
   hasChildren: boolean;
 }
 
-export const MENU_FIELDS: FieldWhitelist = {
-  name: { column: 'm.name', kind: 'text' },
-  code: { column: 'm.code', kind: 'text' },
-  alias: { column: 'm.alias', kind: 'text' },
-  path: { column: 'm.path', kind: 'text' },
-  category: { column: 'm.category', kind: 'smallint' },
-  isOpen: { column: 'm.isOpen', kind: 'smallint' },
-};
+export const MENU_FIELDS = fieldsOn('m', { name: 'text', code: 'text', alias: 'text', path: 'text', category: 'smallint', isOpen: 'smallint' });
 
 const ROUTE_COLUMNS = ['m.id', 'm.parentId', 'm.code', 'm.name', 'm.alias', 'm.path', 'm.source', 'm.sort', 'm.category', 'm.action', 'm.isOpen'] as const;
 

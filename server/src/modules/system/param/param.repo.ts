@@ -1,15 +1,10 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 
-export const PARAM_FIELDS: FieldWhitelist = {
-  paramName: { column: 'p.paramName', kind: 'text' },
-  paramKey: { column: 'p.paramKey', kind: 'text' },
-  paramValue: { column: 'p.paramValue', kind: 'text' },
-  createTime: { column: 'p.createTime', kind: 'date' },
-  updateTime: { column: 'p.updateTime', kind: 'date' },
-};
+export const PARAM_FIELDS = fieldsOn('p', { paramName: 'text', paramKey: 'text', paramValue: 'text', createTime: 'date', updateTime: 'date' });
 
 const COLUMNS = ['p.id', 'p.paramName', 'p.paramKey', 'p.paramValue', 'p.remark', 'p.version', 'p.createTime', 'p.updateTime'] as const;
 export type ParamRow = {

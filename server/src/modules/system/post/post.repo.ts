@@ -1,16 +1,10 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 
-export const POST_FIELDS: FieldWhitelist = {
-  postCode: { column: 'p.postCode', kind: 'text' },
-  postName: { column: 'p.postName', kind: 'text' },
-  category: { column: 'p.category', kind: 'smallint' },
-  tenantId: { column: 'p.tenantId', kind: 'text' },
-  sort: { column: 'p.sort', kind: 'int' },
-  createTime: { column: 'p.createTime', kind: 'date' },
-};
+export const POST_FIELDS = fieldsOn('p', { postCode: 'text', postName: 'text', category: 'smallint', tenantId: 'text', sort: 'int', createTime: 'date' });
 
 export interface PostRow {
   id: string;

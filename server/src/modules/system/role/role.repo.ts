@@ -3,17 +3,18 @@ import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
 import { scopePredicate, type DataScope } from '../../../platform/access/scope.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 
-export const ROLE_FIELDS: FieldWhitelist = {
-  roleName: { column: 'r.roleName', kind: 'text' },
-  roleAlias: { column: 'r.roleAlias', kind: 'text' },
-  systemType: { column: 'r.systemType', kind: 'text' },
-  deptId: { column: 'r.deptId', kind: 'id' },
-  status: { column: 'r.status', kind: 'smallint' },
-  sort: { column: 'r.sort', kind: 'int' },
-  createTime: { column: 'r.createTime', kind: 'date' },
-};
+export const ROLE_FIELDS = fieldsOn('r', {
+  roleName: 'text',
+  roleAlias: 'text',
+  systemType: 'text',
+  deptId: 'id',
+  status: 'smallint',
+  sort: 'int',
+  createTime: 'date',
+});
 
 export interface RoleRow {
   id: string;
@@ -77,14 +78,7 @@ export interface RoleUserRow {
   createTime: Date;
 }
 
-const ROLE_USER_FIELDS: FieldWhitelist = {
-  account: { column: 'u.account', kind: 'text' },
-  realName: { column: 'u.realName', kind: 'text' },
-  deptId: { column: 'u.deptId', kind: 'id' },
-  status: { column: 'u.status', kind: 'smallint' },
-  profileTag: { column: 'u.profileTag', kind: 'text' },
-  createTime: { column: 'u.createTime', kind: 'date' },
-};
+const ROLE_USER_FIELDS = fieldsOn('u', { account: 'text', realName: 'text', deptId: 'id', status: 'smallint', profileTag: 'text', createTime: 'date' });
 
 export const roleRepo = {
   page(db: Db, tenantId: string, scope: DataScope, page: PageQuery, filters: Record<string, unknown>) {

@@ -2,16 +2,11 @@ import type { SelectQueryBuilder } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 import type { ScopeKind } from './scope.kind.js';
 
-export const SCOPE_FIELDS: FieldWhitelist = {
-  menuId: { column: 's.menuId', kind: 'id' },
-  scopeName: { column: 's.scopeName', kind: 'text' },
-  resourceCode: { column: 's.resourceCode', kind: 'text' },
-  scopeType: { column: 's.scopeType', kind: 'smallint' },
-  createTime: { column: 's.createTime', kind: 'date' },
-};
+export const SCOPE_FIELDS = fieldsOn('s', { menuId: 'id', scopeName: 'text', resourceCode: 'text', scopeType: 'smallint', createTime: 'date' });
 
 export interface ScopeRow {
   id: string;

@@ -2,15 +2,10 @@ import { sql } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 
-export const TENANT_FIELDS: FieldWhitelist = {
-  tenantId: { column: 't.tenantId', kind: 'text' },
-  tenantName: { column: 't.tenantName', kind: 'text' },
-  linkman: { column: 't.linkman', kind: 'text' },
-  contactNumber: { column: 't.contactNumber', kind: 'text' },
-  expireTime: { column: 't.expireTime', kind: 'date' },
-};
+export const TENANT_FIELDS = fieldsOn('t', { tenantId: 'text', tenantName: 'text', linkman: 'text', contactNumber: 'text', expireTime: 'date' });
 const COLUMNS = [
   't.id',
   't.tenantId',

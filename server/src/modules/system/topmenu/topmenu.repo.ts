@@ -1,14 +1,10 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 
-export const TOP_MENU_FIELDS: FieldWhitelist = {
-  code: { column: 't.code', kind: 'text' },
-  name: { column: 't.name', kind: 'text' },
-  sort: { column: 't.sort', kind: 'int' },
-  createTime: { column: 't.createTime', kind: 'date' },
-};
+export const TOP_MENU_FIELDS = fieldsOn('t', { code: 'text', name: 'text', sort: 'int', createTime: 'date' });
 
 export interface TopMenuRow {
   id: string;

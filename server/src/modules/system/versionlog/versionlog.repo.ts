@@ -1,14 +1,10 @@
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
-import { filterExpressions, paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
+import { fieldsOn } from '../../../platform/db/fields.js';
+import { filterExpressions, paginate } from '../../../platform/http/paging.js';
 
-export const VERSION_LOG_FIELDS: FieldWhitelist = {
-  versionNo: { column: 'v.versionNo', kind: 'text' },
-  title: { column: 'v.title', kind: 'text' },
-  updateType: { column: 'v.updateType', kind: 'smallint' },
-  publishTime: { column: 'v.publishTime', kind: 'date' },
-};
+export const VERSION_LOG_FIELDS = fieldsOn('v', { versionNo: 'text', title: 'text', updateType: 'smallint', publishTime: 'date' });
 const COLUMNS = ['v.id', 'v.versionNo', 'v.title', 'v.content', 'v.updateType', 'v.publishTime', 'v.version'] as const;
 export type VersionLogRow = { id: string; versionNo: string; title: string; content: string; updateType: number; publishTime: Date; version: number };
 export type VersionLogValues = { versionNo: string; title: string; content: string; updateType: number; publishTime?: string; updateUser: string };
