@@ -8,6 +8,7 @@ import { tellUnhandled } from '../../api/http';
 import { useCan } from '../Access';
 import { usePagination } from '../pagination';
 import { buildColumns, operationsWidth, type RowActions } from './crudColumns';
+import { confirmAction, withSelection } from './confirm';
 import { CrudFormDialog } from './CrudFormDialog';
 import {
   clampPage,
@@ -15,7 +16,6 @@ import {
   pickFields,
   rowKeysDeep,
   sameFilters,
-  selectionGuard,
   sortOf,
   sortQuery,
   submitBody,
@@ -132,26 +132,19 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
   };
   const closeDialog = () => setDialog((d) => ({ ...d, open: false }));
 
-  const confirmRemove = (ids: string[]) => {
-    const problem = selectionGuard(ids);
-    if (problem) {
-      toast.warning(problem);
-      return;
-    }
-    modal.confirm({
-      title: '提示',
-      content: MSG.confirmDelete,
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { 'data-testid': `${testId}-delete-confirm` } as Record<string, string>,
-      // Resolves either way so the confirmation closes; a failure was already told by http.ts.
-      onOk: () =>
-        remove.mutateAsync(ids).then(({ msg }) => {
-          toast.success(msg || MSG.removed); // the refetched page no longer holds (nor selects) them
-          tree.removed(ids);
-        }, tellUnhandled),
-    });
-  };
+  const confirmRemove = (selected: string[]) =>
+    withSelection(selected, (ids) =>
+      confirmAction(modal, {
+        content: MSG.confirmDelete,
+        okTestId: `${testId}-delete-confirm`,
+        // Resolves either way so the confirmation closes; a failure was already told by http.ts.
+        onOk: () =>
+          remove.mutateAsync(ids).then(({ msg }) => {
+            toast.success(msg || MSG.removed); // the refetched page no longer holds (nor selects) them
+            tree.removed(ids);
+          }, tellUnhandled),
+      }),
+    );
 
   const submit = (values: Record<string, unknown>) => {
     const editing = dialog.mode === 'edit' ? dialog.row : undefined;

@@ -2,13 +2,14 @@ import { useCallback, useState } from 'react';
 import { App, Button } from 'antd';
 import { CheckCircleOutlined, SafetyOutlined, StopOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { MSG, type RoleSubmit, type RoleTreeNode } from '@gsl/contract';
+import { type RoleSubmit, type RoleTreeNode } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
 import { tellUnhandled } from '../../../api/http';
 import { flattenForest, pruneForest, subtreeIds } from '../../../api/system/forest';
 import { roleApi, roleKeys, setRoleStatus, useRoleTree, type RoleRow } from '../../../api/system/role';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { confirmAction, withSelection } from '../../../components/crud/confirm';
 import { crudPermissions } from '../../../components/crud/crudLogic';
 import type { DialogMode, TreeChoice } from '../../../components/crud/types';
 import { ROLE_COLUMNS } from './columns';
@@ -47,39 +48,27 @@ export default function RolePage() {
     return ids.map((id) => ({ id, roleName: byId.get(id) ?? id }));
   };
 
-  const openGrant = (roles: Target) => {
-    if (!roles.length) {
-      toast.warning(MSG.selectAtLeastOne);
-      return;
-    }
-    setGranting(roles);
-  };
+  const openGrant = (roles: Target) => withSelection(roles, setGranting);
 
-  const changeStatus = (ids: string[], enable: boolean) => {
-    if (!ids.length) {
-      toast.warning(MSG.selectAtLeastOne);
-      return;
-    }
-    const label = enable ? '启用' : '禁用';
-    modal.confirm({
-      title: '提示',
-      content: enable ? '确定将选择的角色启用?' : '确定将选择的角色禁用? 禁用后拥有该角色的用户立即失去其权限',
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { 'data-testid': 'role-status-confirm' } as Record<string, string>,
-      onOk: () =>
-        setRoleStatus(ids, enable).then(
-          (msg) => {
-            toast.success(msg || `${label}成功`);
-            void client.invalidateQueries({ queryKey: roleKeys.all });
-          },
-          (error: unknown) => {
-            void client.invalidateQueries({ queryKey: roleKeys.all });
-            tellUnhandled(error);
-          },
-        ),
+  const changeStatus = (selected: string[], enable: boolean) =>
+    withSelection(selected, (ids) => {
+      const label = enable ? '启用' : '禁用';
+      confirmAction(modal, {
+        content: enable ? '确定将选择的角色启用?' : '确定将选择的角色禁用? 禁用后拥有该角色的用户立即失去其权限',
+        okTestId: 'role-status-confirm',
+        onOk: () =>
+          setRoleStatus(ids, enable).then(
+            (msg) => {
+              toast.success(msg || `${label}成功`);
+              void client.invalidateQueries({ queryKey: roleKeys.all });
+            },
+            (error: unknown) => {
+              void client.invalidateQueries({ queryKey: roleKeys.all });
+              tellUnhandled(error);
+            },
+          ),
+      });
     });
-  };
 
   return (
     <>

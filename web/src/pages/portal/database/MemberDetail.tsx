@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Descriptions, Drawer, Space, Spin } from 'antd';
+import { Button, Descriptions, Drawer, Space } from 'antd';
 import { HistoryOutlined, IdcardOutlined, TeamOutlined } from '@ant-design/icons';
 import { MEMBER_FIELD_LABELS, MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
 import { useMemberDetail, type MemberRow } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { detailFields, displayValue } from './kinds';
-import { LoadError } from '../../../components/LoadError';
+import { QueryBody } from './QueryBody';
 
 /** The person profile (人员库) drawer, loaded when first opened from a member person's detail. */
 const PersonProfileDrawer = lazy(() => import('./personbase/PersonProfile').then((m) => ({ default: m.PersonProfileDrawer })));
@@ -48,53 +48,49 @@ export function MemberDetailDrawer({
       destroyOnHidden
       data-testid="member-detail"
     >
-      {detail.isPending ? (
-        <div className="member-detail__loading">
-          <Spin />
-        </div>
-      ) : detail.isError || !row ? (
-        <LoadError onRetry={detail.refetch} />
-      ) : (
-        <>
-          <Space className="member-detail__actions">
-            {onHistory && can('member_log') && (
-              <Button icon={<HistoryOutlined />} onClick={() => onHistory(row)} data-testid="member-detail-history">
-                变更记录
-              </Button>
+      <QueryBody query={detail}>
+        {(row) => (
+          <>
+            <Space className="member-detail__actions">
+              {onHistory && can('member_log') && (
+                <Button icon={<HistoryOutlined />} onClick={() => onHistory(row)} data-testid="member-detail-history">
+                  变更记录
+                </Button>
+              )}
+              {personBaseId && (
+                <Button icon={<IdcardOutlined />} onClick={() => setProfile({ memberId: row.id, personBaseId })} data-testid="member-detail-person-profile">
+                  查看人员档案
+                </Button>
+              )}
+              {onReps && kind !== 'person' && (
+                <Button icon={<TeamOutlined />} onClick={() => onReps(row)} data-testid="member-detail-reps">
+                  会员代表
+                </Button>
+              )}
+            </Space>
+            <Descriptions
+              bordered
+              size="small"
+              column={2}
+              items={[
+                ...detailFields(kind).map((field) => ({
+                  key: field,
+                  label: MEMBER_FIELD_LABELS[kind][field] ?? field,
+                  children: displayValue(kind, row, field),
+                  span: field === 'address' || field === 'remark' ? 2 : 1,
+                })),
+                { key: 'createTime', label: '创建时间', children: row.createTime ?? '-' },
+                { key: 'updateTime', label: '更新时间', children: row.updateTime ?? '-' },
+              ]}
+            />
+            {profileId && (
+              <Suspense fallback={null}>
+                <PersonProfileDrawer id={profileId} onClose={() => setProfile(undefined)} />
+              </Suspense>
             )}
-            {personBaseId && (
-              <Button icon={<IdcardOutlined />} onClick={() => setProfile({ memberId: row.id, personBaseId })} data-testid="member-detail-person-profile">
-                查看人员档案
-              </Button>
-            )}
-            {onReps && kind !== 'person' && (
-              <Button icon={<TeamOutlined />} onClick={() => onReps(row)} data-testid="member-detail-reps">
-                会员代表
-              </Button>
-            )}
-          </Space>
-          <Descriptions
-            bordered
-            size="small"
-            column={2}
-            items={[
-              ...detailFields(kind).map((field) => ({
-                key: field,
-                label: MEMBER_FIELD_LABELS[kind][field] ?? field,
-                children: displayValue(kind, row, field),
-                span: field === 'address' || field === 'remark' ? 2 : 1,
-              })),
-              { key: 'createTime', label: '创建时间', children: row.createTime ?? '-' },
-              { key: 'updateTime', label: '更新时间', children: row.updateTime ?? '-' },
-            ]}
-          />
-          {profileId && (
-            <Suspense fallback={null}>
-              <PersonProfileDrawer id={profileId} onClose={() => setProfile(undefined)} />
-            </Suspense>
-          )}
-        </>
-      )}
+          </>
+        )}
+      </QueryBody>
     </Drawer>
   );
 }

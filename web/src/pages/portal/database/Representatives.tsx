@@ -8,6 +8,7 @@ import { tellUnhandled } from '../../../api/http';
 import { MEMBER_APIS, MEMBER_PERMISSION, representativeList, representativeRemove, representativeSave, type Representative } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { LoadError } from '../../../components/LoadError';
+import { confirmAction } from '../../../components/crud/confirm';
 
 /** A representative is a person member: its fields go by the person's labels. */
 const PERSON = MEMBER_FIELD_LABELS.person;
@@ -56,11 +57,8 @@ export function RepresentativesDrawer({ kind, member, onClose }: { kind: MemberK
   const canEdit = can(`${MEMBER_PERMISSION[kind]}_edit`);
 
   const confirmRemove = (row: Representative) =>
-    modal.confirm({
-      title: '提示',
+    confirmAction(modal, {
       content: `确定移除会员代表「${row.name}」?`,
-      okText: '确定',
-      cancelText: '取消',
       onOk: () => remove.mutateAsync([row.id]).then((msg) => toast.success(msg || MSG.removed), tellUnhandled),
     });
 

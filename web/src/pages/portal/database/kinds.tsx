@@ -21,6 +21,7 @@ import {
 } from '@gsl/contract';
 import type { MemberRow } from '../../../api/member';
 import { RegionCascader } from '../../../components/RegionCascader';
+import { OpenLink } from '../../../components/OpenLink';
 import { schemaRule, type FieldSchema } from '../../../components/crud/schemaRule';
 import type { CrudFormField, CrudSearchField } from '../../../components/crud/types';
 
@@ -92,17 +93,10 @@ export function memberColumns(kind: MemberKind, open?: (row: MemberRow) => void)
   const person = kind === 'person';
   const name = col('name', person ? 100 : 220, person ? 80 : 120, (row) =>
     open ? (
-      // the name opens the record's 详情; with an href the link is reached and opened by keyboard too
-      <a
-        href="#"
-        onClick={(e) => {
-          e.preventDefault();
-          open(row);
-        }}
-        data-testid={`member-open-${row.id}`}
-      >
+      // the name opens the record's 详情
+      <OpenLink onOpen={() => open(row)} testId={`member-open-${row.id}`}>
         {row.name}
-      </a>
+      </OpenLink>
     ) : (
       row.name
     ),

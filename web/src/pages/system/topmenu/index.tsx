@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { Button, Space } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { MSG, type TopMenuSubmit, type TopMenuView } from '@gsl/contract';
+import { type TopMenuSubmit, type TopMenuView } from '@gsl/contract';
 import type { CrudApi } from '../../../api/crud';
-import { toast } from '../../../api/feedback';
 import { topMenuApi } from '../../../api/system/topmenu';
 import { menuIcon } from '../../../app/shell/menuIcons';
 import { useCan } from '../../../components/Access';
 import { CrudTable } from '../../../components/crud/CrudTable';
+import { withSelection } from '../../../components/crud/confirm';
 import { crudPermissions } from '../../../components/crud/crudLogic';
 import { TOP_MENU_FIELDS, topMenuBody } from './fields';
 import { TopMenuSettingDialog } from './TopMenuSettingDialog';
@@ -54,13 +54,7 @@ export default function TopMenuPage() {
     }),
     [seen],
   );
-  const open = (targets: Target) => {
-    if (!targets.length) {
-      toast.warning(MSG.selectAtLeastOne);
-      return;
-    }
-    setSetting(targets);
-  };
+  const open = (targets: Target) => withSelection(targets, setSetting);
   return (
     <>
       <CrudTable<TopMenuView, TopMenuSubmit>

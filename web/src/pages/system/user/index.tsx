@@ -24,7 +24,7 @@ import { CrudTable } from '../../../components/crud/CrudTable';
 import { codeOptions, crudPermissions } from '../../../components/crud/crudLogic';
 import { LoadError } from '../../../components/LoadError';
 import { useExport } from '../../../components/useExport';
-import { selectionGuard } from '../../../components/crud/crudLogic';
+import { confirmAction, withSelection } from '../../../components/crud/confirm';
 import type { DialogMode } from '../../../components/crud/types';
 import { GrantDialog, ResetPasswordsModal } from './AccountDialogs';
 import { ChangeAccountDialog, SetPasswordDialog } from './AccountEditDialogs';
@@ -84,24 +84,17 @@ export default function UserPage() {
   );
 
   /** Confirms, runs, tells the server's message and reloads the list (a refusal was told by http.ts). */
-  const confirmThen = (ids: string[], content: string, action: () => Promise<void>) => {
-    const problem = selectionGuard(ids);
-    if (problem) {
-      toast.warning(problem);
-      return;
-    }
-    modal.confirm({
-      title: '提示',
-      content,
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { 'data-testid': 'user-confirm-ok' } as Record<string, string>,
-      onOk: () =>
-        action()
-          .catch(tellUnhandled)
-          .finally(() => void refresh()),
-    });
-  };
+  const confirmThen = (ids: string[], content: string, action: () => Promise<void>) =>
+    withSelection(ids, () =>
+      confirmAction(modal, {
+        content,
+        okTestId: 'user-confirm-ok',
+        onOk: () =>
+          action()
+            .catch(tellUnhandled)
+            .finally(() => void refresh()),
+      }),
+    );
 
   const operate = (op: Operation, ids: string[]) =>
     confirmThen(ids, CONFIRM[op], async () => {
@@ -115,15 +108,11 @@ export default function UserPage() {
       setPasswords(answers);
     });
 
-  const openGrant = (ids: string[]) => {
-    const problem = selectionGuard(ids);
-    if (problem) {
-      toast.warning(problem);
-      return;
-    }
-    const chosen = rows(ids);
-    setGrant({ open: true, ids, initial: chosen.length === 1 ? splitIds(chosen[0].roleIds) : [] });
-  };
+  const openGrant = (selected: string[]) =>
+    withSelection(selected, (ids) => {
+      const chosen = rows(ids);
+      setGrant({ open: true, ids, initial: chosen.length === 1 ? splitIds(chosen[0].roleIds) : [] });
+    });
 
   const submitGrant = async (roleIds: string[]) => {
     setGranting(true);

@@ -1,6 +1,7 @@
 import type { ColumnsType } from 'antd/es/table';
 import { CHAMBER_FIELD_LABELS } from '@gsl/contract';
 import type { ChamberRow } from '../../../../api/member';
+import { OpenLink } from '../../../../components/OpenLink';
 
 /** A value as shown: '-' when empty. */
 export const dash = (v: unknown) => (v === null || v === undefined || v === '' ? '-' : String(v));
@@ -31,7 +32,7 @@ export const chamberColumn = (field: keyof typeof CHAMBER_FIELD_LABELS, width: n
   return { key: shown, dataIndex: shown, title: CHAMBER_FIELD_LABELS[field], width, ...(minWidth ? { minWidth } : {}), render: dash };
 };
 
-/** 商会名称, a link that opens the chamber (with an href it is reached and opened by keyboard too). */
+/** 商会名称, a link that opens the chamber. */
 export const chamberNameColumn = (open: (row: ChamberRow) => void): ColumnsType<ChamberRow>[number] => ({
   key: 'name',
   dataIndex: 'name',
@@ -39,15 +40,8 @@ export const chamberNameColumn = (open: (row: ChamberRow) => void): ColumnsType<
   width: 240,
   minWidth: 160,
   render: (_: unknown, r: ChamberRow) => (
-    <a
-      href="#"
-      onClick={(e) => {
-        e.preventDefault();
-        open(r);
-      }}
-      data-testid={`chamber-open-${r.id}`}
-    >
+    <OpenLink onOpen={() => open(r)} testId={`chamber-open-${r.id}`}>
       {r.name}
-    </a>
+    </OpenLink>
   ),
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Empty, Input, Select, Spin, Table, Tabs } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Input, Select, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CHAMBER_FIELD_LABELS, CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, chamberSaveSimple } from '@gsl/contract';
 import {
@@ -23,6 +23,7 @@ import { optionsOf } from '../kinds';
 import { LoadError } from '../../../../components/LoadError';
 import { CHAMBER_DETAIL, chamberColumn, chamberNameColumn, dash } from './chamberKit';
 import '../database.css';
+import { QueryBody } from '../QueryBody';
 
 const LEADER_TABS: Array<[LeaderList, string]> = [
   ['vice-president-list', LEADER_TYPE_LABELS[LEADER_TYPES.vicePresident]],
@@ -57,24 +58,19 @@ function Leaders({ list, chamberId }: { list: LeaderList; chamberId: string }) {
 /** A chamber's information (chambercommerce detail) and its 副会长, 理事 and 秘书处. */
 export function ChamberDrawer({ id, onClose }: { id: string | undefined; onClose: () => void }) {
   const detail = useQuery({ queryKey: ['chamber', 'detail', id], queryFn: ({ signal }) => chamberDetail(id as string, signal), enabled: Boolean(id) });
-  const row = detail.data;
   return (
     <Drawer open={Boolean(id)} onClose={onClose} size={860} title="商会信息" destroyOnHidden data-testid="chamber-drawer">
-      {detail.isPending ? (
-        <div className="member-detail__loading">
-          <Spin />
-        </div>
-      ) : detail.isError || !row ? (
-        <LoadError onRetry={detail.refetch} />
-      ) : (
-        <>
-          <Descriptions bordered size="small" column={2} items={CHAMBER_DETAIL.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))} />
-          <Tabs
-            style={{ marginTop: 12 }}
-            items={LEADER_TABS.map(([list, label]) => ({ key: list, label, children: <Leaders list={list} chamberId={row.id} /> }))}
-          />
-        </>
-      )}
+      <QueryBody query={detail}>
+        {(row) => (
+          <>
+            <Descriptions bordered size="small" column={2} items={CHAMBER_DETAIL.map(([f, label]) => ({ key: f, label, children: dash(row[f]) }))} />
+            <Tabs
+              style={{ marginTop: 12 }}
+              items={LEADER_TABS.map(([list, label]) => ({ key: list, label, children: <Leaders list={list} chamberId={row.id} /> }))}
+            />
+          </>
+        )}
+      </QueryBody>
     </Drawer>
   );
 }

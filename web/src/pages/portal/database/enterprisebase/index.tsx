@@ -13,6 +13,7 @@ import {
   PENALTY_FIELDS,
 } from '@gsl/contract';
 import { enterpriseBaseApi, sectionApi, sectionList, type ProfileRow } from '../../../../api/profile';
+import { OpenLink } from '../../../../components/OpenLink';
 import { CrudTable } from '../../../../components/crud/CrudTable';
 import { crudPermissions } from '../../../../components/crud/crudLogic';
 import type { CrudSearchField } from '../../../../components/crud/types';
@@ -153,17 +154,9 @@ const TABS: ProfileTab[] = ENTERPRISE_SECTIONS.map((s) => ({
 export default function EnterpriseBasePage() {
   const [open, setOpen] = useState<string>();
   const name = (row: ProfileRow) => (
-    // with an href the link is reached and opened by keyboard too
-    <a
-      href="#"
-      onClick={(e) => {
-        e.preventDefault();
-        setOpen(row.id);
-      }}
-      data-testid={`enterprisebase-open-${row.id}`}
-    >
+    <OpenLink onOpen={() => setOpen(row.id)} testId={`enterprisebase-open-${row.id}`}>
       {row.name}
-    </a>
+    </OpenLink>
   );
   return (
     <div className="member-db" data-testid="enterprisebase-page">

@@ -8,6 +8,7 @@ import { tellUnhandled } from '../../../../api/http';
 import { useCan } from '../../../../components/Access';
 import { CrudTable } from '../../../../components/crud/CrudTable';
 import { bodyOf, formFieldsOf, formValuesOf } from '../profileKit/fieldKit';
+import { confirmAction } from '../../../../components/crud/confirm';
 
 const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'success', 2: 'warning' };
 
@@ -28,12 +29,9 @@ export function AnnualReports({ deptId }: { deptId: string }) {
   const done = () => client.invalidateQueries({ queryKey: annualReportApi.queryKey });
 
   const submit = (row: AnnualReport) =>
-    modal.confirm({
-      title: '提示',
+    confirmAction(modal, {
       content: `确定提交${row.year}年度年报?提交后不能修改。`,
-      okText: '确定',
-      cancelText: '取消',
-      okButtonProps: { 'data-testid': 'annual-report-submit-confirm' } as Record<string, string>,
+      okTestId: 'annual-report-submit-confirm',
       onOk: () =>
         annualReportTransition('report', { id: row.id, version: row.version })
           .then(({ msg }) => toast.success(msg), tellUnhandled)

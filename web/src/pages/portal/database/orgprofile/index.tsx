@@ -10,7 +10,8 @@ import {
   ORG_OPERATING_FIELDS,
   type DeptTreeNode,
 } from '@gsl/contract';
-import { useOrgProfile, useOrgStatistics, type MemberStatistic } from '../../../../api/profile';
+import { useOrgProfile, useOrgStatistics, type MemberStatistic, type OrgProfile } from '../../../../api/profile';
+import { QueryBody } from '../QueryBody';
 import { useDeptTree } from '../../../../api/system/dept';
 import { useCan } from '../../../../components/Access';
 import { DatabaseNav } from '../DatabaseNav';
@@ -127,21 +128,19 @@ function Leaders({ deptId }: { deptId: string }) {
   );
 }
 
-/** The profile of one org: the basic-info form and a tab per part. */
+/** The profile of one org, once loaded. */
 function OrgProfileView({ deptId }: { deptId: string }) {
-  const can = useCan();
   const profile = useOrgProfile(deptId);
-  if (profile.isPending) {
-    return (
-      <div className="member-detail__loading">
-        <Spin />
-      </div>
-    );
-  }
-  if (profile.isError || !profile.data) {
-    return <LoadError testId="orgprofile-error" onRetry={profile.refetch} />;
-  }
-  const p = profile.data;
+  return (
+    <QueryBody query={profile} errorTestId="orgprofile-error">
+      {(p) => <OrgProfileTabs deptId={deptId} p={p} />}
+    </QueryBody>
+  );
+}
+
+/** The profile of one org: the basic-info form and a tab per part. */
+function OrgProfileTabs({ deptId, p }: { deptId: string; p: OrgProfile }) {
+  const can = useCan();
   const section = (key: string, fields: typeof ORG_BRANCH_FIELDS, columns: Array<string | [string, number]>) => (
     <SectionTable kind="org" section={key} parentId={deptId} fields={fields} columns={columns} testId={`org-${key}`} />
   );

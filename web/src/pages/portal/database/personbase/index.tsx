@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Select } from 'antd';
 import { EDUCATIONS, GENDERS, PERSON_FIELDS, POLITICS, certProblem } from '@gsl/contract';
 import { personBaseApi, type ProfileRow } from '../../../../api/profile';
+import { OpenLink } from '../../../../components/OpenLink';
 import { CrudTable } from '../../../../components/crud/CrudTable';
 import { crudPermissions } from '../../../../components/crud/crudLogic';
 import type { CrudFormField, CrudSearchField } from '../../../../components/crud/types';
@@ -58,17 +59,9 @@ const SEARCH: CrudSearchField[] = [
 export default function PersonBasePage() {
   const [open, setOpen] = useState<string>();
   const name = (row: ProfileRow) => (
-    // with an href the link is reached and opened by keyboard too
-    <a
-      href="#"
-      onClick={(e) => {
-        e.preventDefault();
-        setOpen(row.id);
-      }}
-      data-testid={`personbase-open-${row.id}`}
-    >
+    <OpenLink onOpen={() => setOpen(row.id)} testId={`personbase-open-${row.id}`}>
       {row.name}
-    </a>
+    </OpenLink>
   );
   return (
     <div className="member-db" data-testid="personbase-page">

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Drawer, Spin, Tabs } from 'antd';
+import { Drawer, Tabs } from 'antd';
 import type { Fields } from '@gsl/contract';
 import { profileLog, useProfileDetail, type ProfileRow } from '../../../../api/profile';
 import { RecordHistory } from '../ChangeLog';
 import { ProfileDescriptions } from './fieldKit';
-import { LoadError } from '../../../../components/LoadError';
+import { QueryBody } from '../QueryBody';
 
 export interface ProfileTab {
   key: string;
@@ -43,37 +43,33 @@ export function ProfileDrawer({
   const row = detail.data;
   return (
     <Drawer open={Boolean(id)} onClose={onClose} size={980} title={row?.name ? `${title}：${row.name}` : title} destroyOnHidden data-testid={testId}>
-      {detail.isPending ? (
-        <div className="member-detail__loading">
-          <Spin />
-        </div>
-      ) : detail.isError || !row ? (
-        <LoadError testId={`${testId}-error`} onRetry={detail.refetch} />
-      ) : (
-        <Tabs
-          items={[
-            {
-              key: 'basic',
-              label: '基本信息',
-              children: (
-                <>
-                  <ProfileDescriptions fields={fields} row={row} names={names} testId={`${testId}-basic`} />
-                  <div className="profile-muted profile-meta">
-                    所属组织：{row.deptName ?? '-'}　创建时间：{row.createTime ?? '-'}　更新时间：{row.updateTime ?? '-'}
-                  </div>
-                  {basicExtra?.(row)}
-                </>
-              ),
-            },
-            ...tabs.map((t) => ({ key: t.key, label: <span data-testid={`${testId}-tab-${t.key}`}>{t.label}</span>, children: t.render(row) })),
-            {
-              key: 'history',
-              label: <span data-testid={`${testId}-tab-history`}>变更记录</span>,
-              children: <RecordHistory tag={`${kind}base`} recordId={row.id} load={(page, signal) => profileLog(kind, row.id, page, signal)} />,
-            },
-          ]}
-        />
-      )}
+      <QueryBody query={detail} errorTestId={`${testId}-error`}>
+        {(row) => (
+          <Tabs
+            items={[
+              {
+                key: 'basic',
+                label: '基本信息',
+                children: (
+                  <>
+                    <ProfileDescriptions fields={fields} row={row} names={names} testId={`${testId}-basic`} />
+                    <div className="profile-muted profile-meta">
+                      所属组织：{row.deptName ?? '-'}　创建时间：{row.createTime ?? '-'}　更新时间：{row.updateTime ?? '-'}
+                    </div>
+                    {basicExtra?.(row)}
+                  </>
+                ),
+              },
+              ...tabs.map((t) => ({ key: t.key, label: <span data-testid={`${testId}-tab-${t.key}`}>{t.label}</span>, children: t.render(row) })),
+              {
+                key: 'history',
+                label: <span data-testid={`${testId}-tab-history`}>变更记录</span>,
+                children: <RecordHistory tag={`${kind}base`} recordId={row.id} load={(page, signal) => profileLog(kind, row.id, page, signal)} />,
+              },
+            ]}
+          />
+        )}
+      </QueryBody>
     </Drawer>
   );
 }
