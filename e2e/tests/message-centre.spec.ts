@@ -7,6 +7,9 @@ import { signIn } from './support/signOn';
 /** Unique per run, so this run's messages are told apart from earlier ones. */
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
 
+// Two or three accounts sign in per journey, and delivery goes through the outbox worker: more than the default 45 s.
+test.describe.configure({ timeout: 120_000 });
+
 const bell = (page: Page) => page.getByTestId('header-bell');
 const unreadOf = async (page: Page) => Number(await bell(page).getAttribute('data-unread'));
 

@@ -18,6 +18,8 @@ export interface MsgAttachment {
   link: string;
   /** Where the bytes are (for e-mail delivery); never part of an answer. */
   storageKey?: string;
+  /** The file's row id (邮件发件箱 links the attachment); never part of an answer. */
+  attachId?: string;
 }
 
 export interface MsgSendTable {

@@ -45,10 +45,10 @@ export default async function messageModule(app: FastifyInstance) {
     attachments: {
       async readable(db, actor, publicId) {
         const row = await attachments.readable(db, actor, publicId);
-        return { originalName: row.originalName, link: attachLink(row.publicId), storageKey: row.storageKey };
+        return { id: String(row.id), originalName: row.originalName, link: attachLink(row.publicId), storageKey: row.storageKey };
       },
     },
-    smsDefaults: { signName: app.config.smsSignName, dailyQuota: DEFAULT_DAILY_QUOTA },
+    smsDefaults: { signName: app.config.smsSignName, dailyQuota: DEFAULT_DAILY_QUOTA, codeTemplateCode: app.config.smsCodeTemplateCode },
     codeRules: CODE_RULES,
   };
   const svc = messageServices(ports);

@@ -27,6 +27,7 @@ export interface MessagePorts {
   };
   events: { publish(tx: Db, events: Array<{ tenantId: string; userId: string; type: string; data: unknown }>): Promise<unknown> };
   sms: {
+    sendBatch?(list: Array<Parameters<MessagePorts['sms']['send']>[0]>, tx: Db): Promise<unknown>;
     send(
       sms: {
         tenantId: string;
@@ -42,6 +43,7 @@ export interface MessagePorts {
     ): Promise<unknown>;
   };
   mail: {
+    sendBatch?(list: Array<Parameters<MessagePorts['mail']['send']>[0]>, tx: Db): Promise<unknown>;
     send(
       mail: {
         tenantId: string;
@@ -51,7 +53,7 @@ export interface MessagePorts {
         subject: string;
         html: string;
         text?: string;
-        attachments?: Array<{ filename: string; content: Buffer }>;
+        attachments?: Array<{ filename: string; content: Buffer; attachId?: string }>;
         messageId: string;
       },
       tx: Db,
@@ -60,9 +62,9 @@ export interface MessagePorts {
   sanitizeHtml(html: string): string;
   cipher(): Promise<PersonalDataCipher>;
   files: FileStore;
-  attachments: { readable(db: Db, actor: Actor, publicId: string): Promise<{ originalName: string; link: string; storageKey: string }> };
+  attachments: { readable(db: Db, actor: Actor, publicId: string): Promise<{ id: string; originalName: string; link: string; storageKey: string }> };
   /** SMS defaults from the configuration (the gateway's signature when an org has none). */
-  smsDefaults: { signName: string; dailyQuota: number };
+  smsDefaults: { signName: string; dailyQuota: number; codeTemplateCode: string };
   /** One-time codes: lifetime, spacing and daily cap per number, wrong tries before a code burns. */
   codeRules: { ttlSeconds: number; resendSeconds: number; perDay: number; maxTries: number };
 }

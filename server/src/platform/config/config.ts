@@ -66,6 +66,8 @@ export interface AppConfig {
   /** Default signature and template code of the gateway (SMS_SIGN_NAME, SMS_TEMPLATE_CODE). */
   smsSignName: string;
   smsTemplateCode: string;
+  /** The gateway template of one-time codes (SMS_CODE_TEMPLATE_CODE, variable ${code}); '' sends codes with SMS_TEMPLATE_CODE. */
+  smsCodeTemplateCode: string;
   /** The gateway's address (SMS_ENDPOINT, default https://dysmsapi.aliyuncs.com). */
   smsEndpoint: string;
 }
@@ -147,7 +149,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
 }
 
 /** SMS_PROVIDER and its credentials: a gateway named without its keys, signature and template refuses to start. */
-function smsConfig(env: Env): Pick<AppConfig, 'smsProvider' | 'smsAccessKeyId' | 'smsAccessKeySecret' | 'smsSignName' | 'smsTemplateCode' | 'smsEndpoint'> {
+function smsConfig(
+  env: Env,
+): Pick<AppConfig, 'smsProvider' | 'smsAccessKeyId' | 'smsAccessKeySecret' | 'smsSignName' | 'smsTemplateCode' | 'smsCodeTemplateCode' | 'smsEndpoint'> {
   const provider = (env.SMS_PROVIDER || 'outbox').toLowerCase();
   if (provider !== 'outbox' && provider !== 'aliyun') throw new ConfigError(`SMS_PROVIDER must be outbox or aliyun, got "${env.SMS_PROVIDER}"`);
   const endpoint = env.SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com';
@@ -164,6 +168,7 @@ function smsConfig(env: Env): Pick<AppConfig, 'smsProvider' | 'smsAccessKeyId' |
     smsAccessKeySecret: env.SMS_ACCESS_KEY_SECRET ?? '',
     smsSignName: env.SMS_SIGN_NAME ?? '',
     smsTemplateCode: env.SMS_TEMPLATE_CODE ?? '',
+    smsCodeTemplateCode: env.SMS_CODE_TEMPLATE_CODE ?? '',
     smsEndpoint: endpoint,
   } as const;
   if (provider === 'aliyun') {

@@ -117,7 +117,7 @@ export function sendService(ports: MessagePorts, ranges: RangeService) {
     const out: MsgAttachment[] = [];
     for (const publicId of [...new Set(ids)]) {
       const row = await ports.attachments.readable(db, actor, publicId);
-      out.push({ name: row.originalName, link: row.link, storageKey: row.storageKey });
+      out.push({ name: row.originalName, link: row.link, storageKey: row.storageKey, attachId: row.id });
     }
     return out;
   }
