@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Empty, Input, Select, Table, Tabs } from 'antd';
+import { Button, Descriptions, Drawer, Empty, Input, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CHAMBER_FIELD_LABELS, CHAMBER_TYPES, LEADER_TYPES, LEADER_TYPE_LABELS, chamberSaveSimple } from '@gsl/contract';
 import {
@@ -132,45 +132,36 @@ export default function ChamberPage() {
     </>
   );
   const chamberActionLabels = ['详情', ...(can('chamber') ? ['变更记录'] : [])];
-  const typeSearch = <Select allowClear placeholder="请选择商会类型" options={optionsOf(CHAMBER_TYPES)} style={{ width: 160 }} />;
+  const withoutType = commonColumns.filter((c) => c.key !== 'chamberTypeName');
+  /** A read-only list of chambers: its name opens the chamber, 详情 and 变更记录 in 操作. */
+  const listTab = (key: 'all' | 'out', label: string, columns: ColumnsType<ChamberRow>, search: CrudSearchField[]) => ({
+    key,
+    label,
+    children: (
+      <CrudTable<ChamberRow, Record<string, unknown>>
+        testId={`chamber-${key}`}
+        api={key === 'all' ? ALL_API : OUT_API}
+        selectable={false}
+        columns={[chamberNameColumn(openRow), ...columns]}
+        search={search}
+        permissions={{}}
+        rowActions={rowActions}
+        rowActionLabels={chamberActionLabels}
+      />
+    ),
+  });
   return (
     <div className="member-db" data-testid="chamber-page">
       <DatabaseNav />
       <Tabs
         destroyOnHidden
         items={[
-          {
-            key: 'all',
-            label: '商会列表',
-            children: (
-              <CrudTable<ChamberRow, Record<string, unknown>>
-                testId="chamber-all"
-                api={ALL_API}
-                selectable={false}
-                columns={[chamberNameColumn(openRow), ...commonColumns]}
-                search={[byName, { name: 'chamberType', label: CHAMBER_FIELD_LABELS.chamberType, input: typeSearch }, byRegion]}
-                permissions={{}}
-                rowActions={rowActions}
-                rowActionLabels={chamberActionLabels}
-              />
-            ),
-          },
-          {
-            key: 'out',
-            label: CHAMBER_TYPES[4],
-            children: (
-              <CrudTable<ChamberRow, Record<string, unknown>>
-                testId="chamber-out"
-                api={OUT_API}
-                selectable={false}
-                columns={[chamberNameColumn(openRow), ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
-                search={[byName, byRegion]}
-                permissions={{}}
-                rowActions={rowActions}
-                rowActionLabels={chamberActionLabels}
-              />
-            ),
-          },
+          listTab('all', '商会列表', commonColumns, [
+            byName,
+            { name: 'chamberType', label: CHAMBER_FIELD_LABELS.chamberType, options: optionsOf(CHAMBER_TYPES), width: 160 },
+            byRegion,
+          ]),
+          listTab('out', CHAMBER_TYPES[4], withoutType, [byName, byRegion]),
           {
             key: 'in',
             label: CHAMBER_TYPES[3],
@@ -178,7 +169,7 @@ export default function ChamberPage() {
               <CrudTable<ChamberRow, Record<string, unknown>>
                 testId="chamber-in"
                 api={inboundChamberApi}
-                columns={[chamberNameColumn(openRow), chamberColumn('adminName', 220), ...commonColumns.filter((c) => c.key !== 'chamberTypeName')]}
+                columns={[chamberNameColumn(openRow), chamberColumn('adminName', 220), ...withoutType]}
                 fields={INBOUND_FIELDS}
                 toFormValues={(row) => ({
                   name: row.adminName ?? row.name,

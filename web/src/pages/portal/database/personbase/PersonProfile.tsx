@@ -4,7 +4,7 @@ import { EXPERIENCE_KINDS, HONOUR_FIELDS, INVESTMENT_FIELDS, PERSON_EXPERIENCE_F
 import type { Membership, ProfileRow } from '../../../../api/profile';
 import { optionsOf } from '../kinds';
 import { SectionTable } from '../profileKit/fieldKit';
-import { ProfileDrawer } from '../profileKit/ProfileDrawer';
+import { ProfileDrawer, sectionTab } from '../profileKit/ProfileDrawer';
 import '../database.css';
 import '../profileKit/profile.css';
 
@@ -115,47 +115,21 @@ export function PersonProfileDrawer({ id, onClose }: { id: string | undefined; o
       basicExtra={(row: ProfileRow) => <Memberships memberships={row.memberships as Membership[] | null | undefined} />}
       tabs={[
         { key: 'experience', label: '履历', render: (row) => <Experience personId={row.id} /> },
-        {
-          key: 'investment',
-          label: '投资',
-          render: (row) => (
-            <SectionTable
-              kind="person"
-              section="investment"
-              parentId={row.id}
-              fields={INVESTMENT_FIELDS}
-              testId="person-investment"
-              columns={[
-                ['enterpriseName', 220],
-                ['creditCode', 190],
-                ['amount', 130],
-                ['ratio', 110],
-                ['investDate', 110],
-                ['remark', 160],
-              ]}
-            />
-          ),
-        },
-        {
-          key: 'honour',
-          label: '荣誉',
-          render: (row) => (
-            <SectionTable
-              kind="person"
-              section="honour"
-              parentId={row.id}
-              fields={HONOUR_FIELDS}
-              testId="person-honour"
-              columns={[
-                ['name', 220],
-                ['grantor', 180],
-                ['honourDate', 110],
-                ['level', 100],
-                ['remark', 160],
-              ]}
-            />
-          ),
-        },
+        sectionTab('person', 'investment', '投资', INVESTMENT_FIELDS, [
+          ['enterpriseName', 220],
+          ['creditCode', 190],
+          ['amount', 130],
+          ['ratio', 110],
+          ['investDate', 110],
+          ['remark', 160],
+        ]),
+        sectionTab('person', 'honour', '荣誉', HONOUR_FIELDS, [
+          ['name', 220],
+          ['grantor', 180],
+          ['honourDate', 110],
+          ['level', 100],
+          ['remark', 160],
+        ]),
       ]}
     />
   );

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Drawer, Tabs } from 'antd';
 import type { Fields } from '@gsl/contract';
-import { profileLog, useProfileDetail, type ProfileRow } from '../../../../api/profile';
+import { profileLog, useProfileDetail, type ProfileKind, type ProfileRow } from '../../../../api/profile';
 import { RecordHistory } from '../ChangeLog';
-import { ProfileDescriptions } from './fieldKit';
+import { ProfileDescriptions, SectionTable } from './fieldKit';
 import { QueryBody } from '../QueryBody';
 
 export interface ProfileTab {
@@ -11,6 +11,13 @@ export interface ProfileTab {
   label: string;
   render: (row: ProfileRow) => ReactNode;
 }
+
+/** A tab with one section's table (a person's 投资, 荣誉 …), its test ids `${kind}-${section}`. */
+export const sectionTab = (kind: ProfileKind, section: string, label: string, fields: Fields, columns: Array<string | [string, number]>): ProfileTab => ({
+  key: section,
+  label,
+  render: (row) => <SectionTable kind={kind} section={section} parentId={row.id} fields={fields} columns={columns} testId={`${kind}-${section}`} />,
+});
 
 /**
  * A person's or enterprise's profile page (档案): the record's basic info from the detail call
