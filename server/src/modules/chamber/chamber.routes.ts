@@ -15,7 +15,6 @@ import {
   deptIdFilter,
   idOf,
   idQuery,
-  idsQuery,
   maskPhone,
   orgUserRecord,
   pageOf,
@@ -34,6 +33,7 @@ import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { notFound } from '../../platform/http/errors.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
+import { removeRoute } from '../../platform/http/remove-route.js';
 import { formatTime } from '../../platform/http/time.js';
 import { userService } from '../user/user.service.js';
 import { userView } from '../user/user.view.js';
@@ -333,18 +333,13 @@ export default async function chamberRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: `${IN}/remove`,
     summary: 'chambercommerceallopatryjiangsu remove: 删除外省在苏商会 (ids; 全部在数据权限内才删除)',
     tags,
-    access: { permission: 'chamber_delete' },
-    query: idsQuery,
+    permission: 'chamber_delete',
     scope: chamberScope('query.ids', 'is_deleted = 0 and chamber_type = 3'),
-    handler: async ({ actor, query }) => {
-      await svc.remove(actor, [...new Set(query.ids.split(','))], 3);
-      return withMsg(null, MSG.removed);
-    },
+    remove: (ids, actor) => svc.remove(actor, ids, 3),
   });
 
   route(app, {

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, VERSION_REQUIRED_MSG, deptIdFilter, groupBaseRecord, groupSubmit, idQuery, idsQuery, pageOf, pageQuery } from '@gsl/contract';
+import { MSG, VERSION_REQUIRED_MSG, deptIdFilter, groupBaseRecord, groupSubmit, idQuery, pageOf, pageQuery } from '@gsl/contract';
 import { assertGranted, isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
+import { removeRoute } from '../../platform/http/remove-route.js';
 import { GROUP, memberTable } from './member.kinds.js';
 import { memberService } from './member.service.js';
 import { memberView } from './member.view.js';
@@ -70,18 +71,13 @@ export default async function groupBaseRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: `${BASE}/remove`,
     summary: 'groupbase remove: 删除团体会员 (ids; 全部在数据权限内才删除)',
     tags,
-    access: { permission: 'member_group_delete' },
-    query: idsQuery,
+    permission: 'member_group_delete',
     scope: scope('query.ids'),
-    handler: async ({ actor, query }) => {
-      await svc.remove(actor, [...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    remove: (ids, actor) => svc.remove(actor, ids),
   });
 
   route(app, {

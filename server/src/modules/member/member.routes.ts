@@ -4,7 +4,6 @@ import {
   MSG,
   deptIdFilter,
   idQuery,
-  idsQuery,
   memberRecord,
   memberUpdateAll,
   pageOf,
@@ -19,6 +18,7 @@ import { isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
+import { removeRoute } from '../../platform/http/remove-route.js';
 import { MEMBER_KIND_DEFS, MEMBER_RESOURCE, memberTable, type MemberKindDef } from './member.kinds.js';
 import type { MemberRow } from './member.repo.js';
 import { memberService } from './member.service.js';
@@ -124,18 +124,13 @@ export default async function memberRoutes(app: FastifyInstance) {
         withMsg(view(await svc.update(actor, body as Record<string, unknown> & { id: string; version: number }), false), MSG.updated),
     });
 
-    route(app, {
-      method: 'POST',
+    removeRoute(app, {
       url: `${kind.prefix}/remove`,
       summary: `${kind.prefix.split('/').pop()} remove: 删除${kind.label} (ids 逗号分隔; 全部在数据权限内才删除)`,
       tags,
-      access: { permission: `${kind.permission}_delete` as PermissionCode },
-      query: idsQuery,
+      permission: `${kind.permission}_delete` as PermissionCode,
       scope: recordScope(kind, 'query.ids'),
-      handler: async ({ actor, query }) => {
-        await svc.remove(actor, [...new Set(query.ids.split(','))]);
-        return withMsg(null, MSG.removed);
-      },
+      remove: (ids, actor) => svc.remove(actor, ids),
     });
 
     route(app, {
@@ -190,13 +185,11 @@ export default async function memberRoutes(app: FastifyInstance) {
       handler: async ({ actor, body }) => withMsg({ id: await reps.save(actor, body) }, MSG.added),
     });
 
-    route(app, {
-      method: 'POST',
+    removeRoute(app, {
       url: `${kind.prefix}/representative-remove`,
       summary: `${kind.prefix.split('/').pop()} representative remove: 移除会员代表 (ids)`,
       tags,
-      access: { permission: `${kind.permission}_edit` as PermissionCode },
-      query: idsQuery,
+      permission: `${kind.permission}_edit` as PermissionCode,
       scope: {
         resource: MEMBER_RESOURCE,
         record: {
@@ -207,10 +200,7 @@ export default async function memberRoutes(app: FastifyInstance) {
           where: `is_deleted = 0 and member_kind = '${kind.kind}'`,
         },
       },
-      handler: async ({ actor, query }) => {
-        await reps.remove(actor, [...new Set(query.ids.split(','))]);
-        return withMsg(null, MSG.removed);
-      },
+      remove: (ids, actor) => reps.remove(actor, ids),
     });
   }
 }

@@ -8,7 +8,6 @@ import {
   deptIdFilter,
   enterpriseBaseSubmit,
   idQuery,
-  idsQuery,
   pageOf,
   pageQuery,
   personNameQuery,
@@ -21,6 +20,7 @@ import { assertGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route } from '../../platform/http/route.js';
+import { removeRoute } from '../../platform/http/remove-route.js';
 import { recordHistory } from '../../platform/audit/change-log.js';
 import { baseService, enterpriseBaseDef, personBaseDef, type BaseDef } from './base.service.js';
 import { membershipsOf } from './person-link.js';
@@ -141,18 +141,13 @@ export default async function baseRoutes(app: FastifyInstance) {
       },
     });
 
-    route(app, {
-      method: 'POST',
+    removeRoute(app, {
       url: `${p.prefix}/remove`,
       summary: `${name} remove: 删除${label}记录及其档案 (ids; 全部在数据权限内才删除)`,
       tags: ['profile'],
-      access: { permission: `${p.permission}_delete` as PermissionCode },
-      query: idsQuery,
+      permission: `${p.permission}_delete` as PermissionCode,
       scope: parentScope(p, 'query.ids'),
-      handler: async ({ actor, query }) => {
-        await svc.remove(actor, [...new Set(query.ids.split(','))]);
-        return withMsg(null, MSG.removed);
-      },
+      remove: (ids, actor) => svc.remove(actor, ids),
     });
 
     if (p.kind !== 'person') continue;

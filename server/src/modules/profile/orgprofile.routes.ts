@@ -8,7 +8,6 @@ import {
   annualReportRecord,
   annualReportSubmit,
   idQuery,
-  idsQuery,
   memberStatistic,
   orgDeptQuery,
   orgProfileRecord,
@@ -20,6 +19,7 @@ import {
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route } from '../../platform/http/route.js';
+import { removeRoute } from '../../platform/http/remove-route.js';
 import { formatTime } from '../../platform/http/time.js';
 import { orgProfileService } from './orgprofile.service.js';
 import { viewOf, type Row } from './profile.codec.js';
@@ -182,17 +182,12 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     handler: async ({ actor, body }) => withMsg(reportView(await svc.transition(actor, body, 2)), '退回成功'),
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: `${R}/remove`,
     summary: 'annual report remove: 删除年报草稿 (ids; 已提交的不能删除)',
     tags: ['profile'],
-    access: { permission: 'profile_org_delete' },
-    query: idsQuery,
+    permission: 'profile_org_delete',
     scope: reportScope('query.ids'),
-    handler: async ({ actor, query }) => {
-      await svc.removeReports(actor, [...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    remove: (ids, actor) => svc.removeReports(actor, ids),
   });
 }

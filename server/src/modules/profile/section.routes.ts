@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MSG, PROFILE_MSG, idsQuery, profileRecord, requiredId, submitSchema, type PermissionCode } from '@gsl/contract';
+import { MSG, PROFILE_MSG, profileRecord, requiredId, submitSchema, type PermissionCode } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
+import { removeRoute } from '../../platform/http/remove-route.js';
 import { shownSensitive, viewOf, type Row } from './profile.codec.js';
 import { PROFILE_RESOURCE, SECTIONS, type ParentDef } from './profile.defs.js';
 import { sectionService } from './section.service.js';
@@ -82,21 +83,16 @@ export default async function sectionRoutes(app: FastifyInstance) {
       },
     });
 
-    route(app, {
-      method: 'POST',
+    removeRoute(app, {
       url: `${base}/remove`,
       summary: `${p.kind} profile ${def.key} remove: 删除${p.label}档案·${def.label} (ids; 全部在数据权限内才删除)`,
       tags: ['profile'],
-      access: { permission: `${p.permission}_edit` as PermissionCode },
-      query: idsQuery,
+      permission: `${p.permission}_edit` as PermissionCode,
       scope: {
         resource: PROFILE_RESOURCE,
         record: { table: def.sqlTable, idFrom: 'query.ids', deptColumn: 'dept_id', ownerColumn: 'create_user', where: 'is_deleted = 0' },
       },
-      handler: async ({ actor, query }) => {
-        await svc.remove(actor, [...new Set(query.ids.split(','))]);
-        return withMsg(null, MSG.removed);
-      },
+      remove: (ids, actor) => svc.remove(actor, ids),
     });
   }
 }

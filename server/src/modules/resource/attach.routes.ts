@@ -12,15 +12,13 @@ import {
   attachRecord,
   attachUploaded,
   idQuery,
-  idsQuery,
-  MSG,
   pageOf,
   type AttachUploaded,
 } from '@gsl/contract';
 import { scopedTable } from '../../platform/access/scope.js';
-import { withMsg } from '../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { route } from '../../platform/http/route.js';
+import { removeRoute } from '../../platform/http/remove-route.js';
 import { ATTACH_TABLE } from './attach.repo.js';
 import { attachService } from './attach.service.js';
 
@@ -195,17 +193,12 @@ export default async function attachRoutes(app: FastifyInstance) {
     handler: ({ actor, query }) => attach.detail(db, actor, query.id, config.timeZone),
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: '/api/blade-resource/attach/remove',
     summary: 'attach/remove: 删除附件 (全部在数据权限范围内才删除; 不再被引用的文件内容随之删除)',
     tags: ['resource'],
-    access: { permission: 'attach_delete' },
-    query: idsQuery,
+    permission: 'attach_delete',
     scope: ATTACH_TABLE.record('query.ids'),
-    handler: async ({ actor, query }) => {
-      await attach.remove(db, actor, query.ids.split(','));
-      return withMsg(null, MSG.removed);
-    },
+    remove: (ids, actor) => attach.remove(db, actor, ids),
   });
 }

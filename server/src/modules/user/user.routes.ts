@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, changeAccount, deptIdFilter, idQuery, idsQuery, loginLogRecord, pageOf, pageQuery, userRecord, userSubmit, userUpdate } from '@gsl/contract';
+import { MSG, changeAccount, deptIdFilter, idQuery, loginLogRecord, pageOf, pageQuery, userRecord, userSubmit, userUpdate } from '@gsl/contract';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
 import { resolveScope } from '../../platform/access/scope.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
+import { removeRoute } from '../../platform/http/remove-route.js';
 import { USER_TABLE } from './user.repo.js';
 import { userLoginLogRepo } from './user-login-log.repo.js';
 import { USER_RESOURCE } from './user.rules.js';
@@ -104,18 +105,13 @@ export default async function userRoutes(app: FastifyInstance) {
     handler: async ({ actor, body }) => withMsg((await view(actor))(await userService.changeAccount(db, actor, body)), MSG.updated),
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: '/api/blade-user/remove',
     summary: 'remove: 删除用户 (ids; 不能删除本人; 逻辑删除并结束其登录会话)',
     tags,
-    access: { permission: 'user_delete' },
-    query: idsQuery,
+    permission: 'user_delete',
     scope: USER_SCOPE('query.ids'),
-    handler: async ({ actor, query }) => {
-      await userService.remove(db, actor, [...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    remove: (ids, actor) => userService.remove(db, actor, ids),
   });
 
   route(app, {

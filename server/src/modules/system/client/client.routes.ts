@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, clientRecord, clientSubmit, idQuery, idsQuery, pageOf, pageQuery, type ClientView } from '@gsl/contract';
+import { MSG, clientRecord, clientSubmit, idQuery, pageOf, pageQuery, type ClientView } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { formatTime } from '../../../platform/http/time.js';
 import { clientRepo, type ClientRecord } from './client.repo.js';
 import { clientService } from './client.service.js';
@@ -61,17 +62,14 @@ export default async function clientRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: '/api/blade-system/client/remove',
     summary: 'client remove: 删除应用 (ids; 本系统网页端应用不可删除)',
     tags: ['system-client'],
-    access: { permission: 'client_delete' },
-    query: idsQuery,
-    handler: async ({ query }) => {
-      await clientService.remove(app.db, [...new Set(query.ids.split(','))], app.config.clientId);
+    permission: 'client_delete',
+    remove: async (ids) => {
+      await clientService.remove(app.db, ids, app.config.clientId);
       app.services.clients.invalidate();
-      return withMsg(null, MSG.removed);
     },
   });
 }

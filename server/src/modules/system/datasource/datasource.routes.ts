@@ -6,7 +6,6 @@ import {
   datasourceRecord,
   datasourceSubmit,
   idQuery,
-  idsQuery,
   pageOf,
   pageQuery,
   type DatasourceOption,
@@ -15,6 +14,7 @@ import {
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { formatTime } from '../../../platform/http/time.js';
 import { datasourceRepo, type DatasourceRow } from './datasource.repo.js';
 import { datasourceService } from './datasource.service.js';
@@ -107,16 +107,11 @@ export default async function datasourceRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: '/api/blade-develop/datasource/remove',
     summary: 'datasource remove: 删除数据源 (ids; 正被租户使用的不能删除)',
     tags: ['system-datasource'],
-    access: { permission: 'datasource_delete' },
-    query: idsQuery,
-    handler: async ({ query }) => {
-      await svc.remove([...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    permission: 'datasource_delete',
+    remove: (ids) => svc.remove(ids),
   });
 }

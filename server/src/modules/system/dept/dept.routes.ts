@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, deptLazyRecord, deptRecord, deptSubmit, idOf, idQuery, idsQuery } from '@gsl/contract';
+import { MSG, deptLazyRecord, deptRecord, deptSubmit, idOf, idQuery } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route, type RouteScope } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { deptRepo } from './dept.repo.js';
 import { DEPT_RESOURCE, deptScope, deptService } from './dept.service.js';
 import { deptListForest, deptNode, deptView, forest } from './dept.view.js';
@@ -111,18 +112,13 @@ export default async function deptRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: `${base}/remove`,
     summary: 'dept remove: 删除机构 (ids; 存在下级机构或用户时拒绝)',
     tags,
-    access: { permission: 'dept_delete' },
-    query: idsQuery,
+    permission: 'dept_delete',
     scope: record('query.ids'),
-    handler: async ({ actor, query }) => {
-      await deptService.remove(app.db, actor, [...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    remove: (ids, actor) => deptService.remove(app.db, actor, ids),
   });
 
   route(app, {

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { MSG, dictOption, dictRecord, dictSubmit, idField, idQuery, idsQuery, pageOf, pageQuery, type DictOption } from '@gsl/contract';
+import { MSG, dictOption, dictRecord, dictSubmit, idField, idQuery, pageOf, pageQuery, type DictOption } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { DICT, DICT_BIZ, type DictKind } from './dict.kind.js';
 import { dictRepo } from './dict.repo.js';
 import { dictService } from './dict.service.js';
@@ -119,17 +120,12 @@ function dictRoutes(kind: DictKind): FastifyPluginAsync {
       },
     });
 
-    route(app, {
-      method: 'POST',
+    removeRoute(app, {
       url: `${base}/remove`,
       summary: name('remove', '删除 (ids; 有子项时拒绝)'),
       tags,
-      access: { permission: `${kind.menu}_delete` },
-      query: idsQuery,
-      handler: async ({ actor, query }) => {
-        await dictService.remove(app.db, kind, actor, [...new Set(query.ids.split(','))]);
-        return withMsg(null, MSG.removed);
-      },
+      permission: `${kind.menu}_delete`,
+      remove: (ids, actor) => dictService.remove(app.db, kind, actor, ids),
     });
   };
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idQuery, idsQuery, menuRecord, menuSubmit } from '@gsl/contract';
+import { MSG, idQuery, menuRecord, menuSubmit } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { menuRepo } from './menu.repo.js';
 import { menuService } from './menu.service.js';
 import { menuTree, menuView, toForest } from './menu.view.js';
@@ -114,16 +115,11 @@ export default async function menuRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: '/api/blade-system/menu/remove',
     summary: 'menu remove: 删除菜单 (ids; 有子项或系统内置时拒绝)',
     tags,
-    access: { permission: 'menu_delete' },
-    query: idsQuery,
-    handler: async ({ query }) => {
-      await menuService.remove(app.db, [...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    permission: 'menu_delete',
+    remove: (ids) => menuService.remove(app.db, ids),
   });
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, idField, idsQuery, pageOf, pageQuery, paramDetail, paramRecord, paramSubmit, type ParamDetail } from '@gsl/contract';
+import { MSG, idField, pageOf, pageQuery, paramDetail, paramRecord, paramSubmit, type ParamDetail } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { paramRepo } from './param.repo.js';
 import { paramService } from './param.service.js';
@@ -42,17 +43,12 @@ export default async function paramRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: '/api/blade-system/param/remove',
     summary: 'param remove: 删除参数 (ids 逗号分隔)',
     tags: ['system'],
-    access: { permission: 'param_delete' },
-    query: idsQuery,
-    handler: async ({ actor, query }) => {
-      await paramService.remove(app.db, actor, [...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    permission: 'param_delete',
+    remove: (ids, actor) => paramService.remove(app.db, actor, ids),
   });
 
   route(app, {

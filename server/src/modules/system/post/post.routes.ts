@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MSG, POST_DEFAULT_TENANT, idQuery, idsQuery, pageOf, pageQuery, postOption, postRecord, postSubmit, type PostOption } from '@gsl/contract';
+import { MSG, POST_DEFAULT_TENANT, idQuery, pageOf, pageQuery, postOption, postRecord, postSubmit, type PostOption } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { postRepo } from './post.repo.js';
 import { postService, postTenants } from './post.service.js';
 import { postView } from './post.view.js';
@@ -80,16 +81,11 @@ export default async function postRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: `${base}/remove`,
     summary: 'post remove: 删除岗位 (ids; 有用户在岗时拒绝)',
     tags,
-    access: { permission: 'post_delete' },
-    query: idsQuery,
-    handler: async ({ actor, query }) => {
-      await postService.remove(app.db, actor, [...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    permission: 'post_delete',
+    remove: (ids, actor) => postService.remove(app.db, actor, ids),
   });
 }

@@ -4,6 +4,7 @@ import { ID_LIST_RE, ID_MSG, MSG, idsQuery, pageOf, requiredId, roleGrant, roleR
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { menuRepo } from '../menu/menu.repo.js';
 import { menuTree } from '../menu/menu.view.js';
 import { grantableScopes, grantedLists, type ScopeGrantRow } from './role.grant.js';
@@ -153,17 +154,12 @@ export default async function roleRoutes(app: FastifyInstance) {
     });
   }
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: `${base}/remove`,
     summary: 'role remove: 删除角色 (ids; 内置角色、仍有用户或子角色时拒绝)',
     tags,
-    access: { permission: 'role_delete' },
-    query: idsQuery,
-    handler: async ({ actor, query }) => {
-      await roleService.remove(app.db, actor, [...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    permission: 'role_delete',
+    remove: (ids, actor) => roleService.remove(app.db, actor, ids),
   });
 
   for (const [action, status, label] of [

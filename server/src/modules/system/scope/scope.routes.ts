@@ -8,7 +8,6 @@ import {
   dataScopeSubmit,
   idOf,
   idQuery,
-  idsQuery,
   pageOf,
   pageQuery,
   type ApiScopeSubmit,
@@ -17,6 +16,7 @@ import {
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { API_SCOPE, DATA_SCOPE, type ScopeKind } from './scope.kind.js';
 import { scopeRepo } from './scope.repo.js';
 import { scopeService } from './scope.service.js';
@@ -80,17 +80,12 @@ function scopeRoutes(kind: ScopeKind): FastifyPluginAsync {
       },
     });
 
-    route(app, {
-      method: 'POST',
+    removeRoute(app, {
       url: `${base}/remove`,
       summary: name('remove', '删除 (ids; 其授权一并解除)'),
       tags,
-      access: { permission: `${kind.menu}_delete` },
-      query: idsQuery,
-      handler: async ({ query }) => {
-        await scopeService.remove(app.db, kind, [...new Set(query.ids.split(','))]);
-        return withMsg(null, MSG.removed);
-      },
+      permission: `${kind.menu}_delete`,
+      remove: (ids) => scopeService.remove(app.db, kind, ids),
     });
   };
 }

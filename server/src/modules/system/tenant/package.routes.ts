@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, idQuery, idsQuery, pageOf, pageQuery, tenantPackageRecord, tenantPackageSubmit, type TenantPackageView } from '@gsl/contract';
+import { MSG, idQuery, pageOf, pageQuery, tenantPackageRecord, tenantPackageSubmit, type TenantPackageView } from '@gsl/contract';
 import { PLATFORM_CODES } from '../../../platform/access/tenant.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { menuRepo } from '../menu/menu.repo.js';
 import { menuTree } from '../menu/menu.view.js';
 import { packageRepo } from './package.repo.js';
@@ -69,16 +70,11 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: '/api/blade-system/tenant-package/remove',
     summary: 'tenant-package remove: 删除产品包 (仍被租户使用时拒绝)',
     tags: ['system'],
-    access: { permission: 'tenantpackage_delete' },
-    query: idsQuery,
-    handler: async ({ query }) => {
-      await packageService.remove(db, query.ids.split(','));
-      return withMsg(null, MSG.removed);
-    },
+    permission: 'tenantpackage_delete',
+    remove: (ids) => packageService.remove(db, ids),
   });
 }

@@ -18,6 +18,7 @@ import { bindTenant } from '../../../platform/tenancy/bind.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { formatTime } from '../../../platform/http/time.js';
 import { tenantRepo, type TenantRow } from './tenant.repo.js';
 import { tenantService } from './tenant.service.js';
@@ -129,17 +130,12 @@ export default async function tenantRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: '/api/blade-system/tenant/remove',
     summary: 'tenant remove: 删除租户 (其用户随即无法登录; 默认租户与当前租户不可删)',
     tags: ['system-tenant'],
-    access: { permission: 'tenant_delete' },
-    query: idsQuery,
-    handler: async ({ actor, query }) => {
-      await tenantService.remove(db, actor, [...new Set(query.ids.split(','))], config.defaultTenantId);
-      return withMsg(null, MSG.removed);
-    },
+    permission: 'tenant_delete',
+    remove: (ids, actor) => tenantService.remove(db, actor, ids, config.defaultTenantId),
   });
 
   route(app, {

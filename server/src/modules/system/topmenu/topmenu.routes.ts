@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ID_LIST_RE, ID_MSG, MSG, idQuery, idsQuery, pageOf, pageQuery, topMenuGrant, topMenuRecord, topMenuSubmit } from '@gsl/contract';
+import { ID_LIST_RE, ID_MSG, MSG, idQuery, pageOf, pageQuery, topMenuGrant, topMenuRecord, topMenuSubmit } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { menuRepo } from '../menu/menu.repo.js';
 import { menuTree } from '../menu/menu.view.js';
 import { topMenuRepo } from './topmenu.repo.js';
@@ -59,17 +60,12 @@ export default async function topMenuRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: `${base}/remove`,
     summary: 'topmenu remove: 删除顶部菜单 (ids; 其菜单配置一并删除)',
     tags,
-    access: { permission: 'topmenu_delete' },
-    query: idsQuery,
-    handler: async ({ actor, query }) => {
-      await topMenuService.remove(app.db, actor, [...new Set(query.ids.split(','))]);
-      return withMsg(null, MSG.removed);
-    },
+    permission: 'topmenu_delete',
+    remove: (ids, actor) => topMenuService.remove(app.db, actor, ids),
   });
 
   route(app, {

@@ -1,19 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  MSG,
-  VERSION_LOG_TYPES,
-  idQuery,
-  idsQuery,
-  pageOf,
-  pageQuery,
-  versionLogFilters,
-  versionLogRecord,
-  versionLogSubmit,
-  type VersionLogView,
-} from '@gsl/contract';
+import { MSG, VERSION_LOG_TYPES, idQuery, pageOf, pageQuery, versionLogFilters, versionLogRecord, versionLogSubmit, type VersionLogView } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
+import { removeRoute } from '../../../platform/http/remove-route.js';
 import { formatTime } from '../../../platform/http/time.js';
 import { versionLogRepo, type VersionLogRow } from './versionlog.repo.js';
 import { versionLogService } from './versionlog.service.js';
@@ -72,16 +62,11 @@ export default async function versionLogRoutes(app: FastifyInstance) {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  removeRoute(app, {
     url: '/api/blade-system/versionupdatelog/remove',
     summary: 'versionupdatelog remove: 删除版本更新日志 (ids)',
     tags: ['system'],
-    access: { permission: 'versionupdatelog_delete' },
-    query: idsQuery,
-    handler: async ({ query }) => {
-      await versionLogService.remove(db, query.ids.split(','));
-      return withMsg(null, MSG.removed);
-    },
+    permission: 'versionupdatelog_delete',
+    remove: (ids) => versionLogService.remove(db, ids),
   });
 }
