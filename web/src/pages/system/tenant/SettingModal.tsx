@@ -1,10 +1,10 @@
-import { Alert, Button, Form, Modal } from 'antd';
+import { Alert, Form } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MSG, type TenantView } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
 import { tellUnhandled } from '../../../api/http';
 import { tenantApi, tenantSetting, usePackageOptions } from '../../../api/system/tenant';
-import { DIALOG_WIDTH } from '../../../components/crud/CrudFormDialog';
+import { FormModal } from '../../../components/crud/FormModal';
 import { settingFields } from './fields';
 import { settingBody, toPicker } from './tenantLogic';
 
@@ -34,22 +34,7 @@ export function SettingModal({ tenant, onClose }: { tenant: TenantView | null; o
     );
 
   return (
-    <Modal
-      open={Boolean(tenant)}
-      title="租户授权"
-      width={DIALOG_WIDTH}
-      onCancel={onClose}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onClose} data-testid="tenant-setting-cancel">
-          取消
-        </Button>,
-        <Button key="ok" type="primary" htmlType="submit" form="tenant-setting-form" loading={save.isPending} data-testid="tenant-setting-submit">
-          保存
-        </Button>,
-      ]}
-    >
+    <FormModal open={Boolean(tenant)} title="租户授权" onCancel={onClose} saving={save.isPending} formId="tenant-setting-form" testId="tenant-setting">
       <Alert
         type="info"
         showIcon
@@ -75,6 +60,6 @@ export function SettingModal({ tenant, onClose }: { tenant: TenantView | null; o
           </Form.Item>
         ))}
       </Form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,53 +1,14 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { USER_MSG, changeAccount as changeAccountSchema, passwordProblem, setPassword as setPasswordSchema, type UserView } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
 import { tellUnhandled } from '../../../api/http';
 import { changeAccount, setUserPassword } from '../../../api/system/user';
-import { DIALOG_WIDTH } from '../../../components/crud/CrudFormDialog';
+import { FormModal } from '../../../components/crud/FormModal';
 import { schemaRule } from '../../../components/crud/schemaRule';
 
 const accountShape = changeAccountSchema.shape;
 const passwordShape = setPasswordSchema.shape;
-
-function EditDialog({
-  title,
-  open,
-  saving,
-  onCancel,
-  formId,
-  testId,
-  children,
-}: {
-  title: string;
-  open: boolean;
-  saving: boolean;
-  onCancel: () => void;
-  formId: string;
-  testId: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <Modal
-      open={open}
-      title={title}
-      width={DIALOG_WIDTH}
-      onCancel={onCancel}
-      mask={{ closable: false }}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onCancel}>
-          取消
-        </Button>,
-        <Button key="ok" type="primary" htmlType="submit" form={formId} loading={saving} data-testid={`${testId}-submit`}>
-          保存
-        </Button>,
-      ]}
-    >
-      {children}
-    </Modal>
-  );
-}
 
 /** 修改账号 (changeAccount, user_edit): another login account, unique in the tenant; the user signs on with it from now on. */
 export function ChangeAccountDialog({ user, onClose, onSaved }: { user: UserView | null; onClose: () => void; onSaved: () => void }) {
@@ -64,7 +25,7 @@ export function ChangeAccountDialog({ user, onClose, onSaved }: { user: UserView
       .finally(() => setSaving(false));
   };
   return (
-    <EditDialog
+    <FormModal
       title={user ? `修改账号 - ${user.realName ?? user.account}` : '修改账号'}
       open={Boolean(user)}
       saving={saving}
@@ -78,7 +39,7 @@ export function ChangeAccountDialog({ user, onClose, onSaved }: { user: UserView
           <Input placeholder="请输入新账号" maxLength={45} autoComplete="off" />
         </Form.Item>
       </Form>
-    </EditDialog>
+    </FormModal>
   );
 }
 
@@ -96,7 +57,7 @@ export function SetPasswordDialog({ user, onClose }: { user: UserView | null; on
       .finally(() => setSaving(false));
   };
   return (
-    <EditDialog
+    <FormModal
       title={user ? `设置密码 - ${user.realName ?? user.account}` : '设置密码'}
       open={Boolean(user)}
       saving={saving}
@@ -140,6 +101,6 @@ export function SetPasswordDialog({ user, onClose }: { user: UserView | null; on
           <Input.Password placeholder="请再次输入新密码" maxLength={128} autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </EditDialog>
+    </FormModal>
   );
 }
