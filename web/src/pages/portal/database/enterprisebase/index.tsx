@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Select } from 'antd';
+import { Alert, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import {
   CREDIT_FIELDS,
@@ -12,14 +11,11 @@ import {
   IP_FIELDS,
   PENALTY_FIELDS,
 } from '@gsl/contract';
-import { enterpriseBaseApi, sectionApi, sectionList, type ProfileRow } from '../../../../api/profile';
-import { OpenLink } from '../../../../components/OpenLink';
-import { CrudTable } from '../../../../components/crud/CrudTable';
-import { crudPermissions } from '../../../../components/crud/crudLogic';
+import { enterpriseBaseApi, sectionApi, sectionList } from '../../../../api/profile';
 import type { CrudSearchField } from '../../../../components/crud/types';
-import { DatabaseNav } from '../DatabaseNav';
+import { ProfileBasePage } from '../profileKit/ProfileBasePage';
 import { optionsOf } from '../kinds';
-import { bodyOf, columnsOf, formFieldsOf, formValuesOf, SectionTable } from '../profileKit/fieldKit';
+import { formFieldsOf, SectionTable } from '../profileKit/fieldKit';
 import { ProfileDrawer, type ProfileTab } from '../profileKit/ProfileDrawer';
 import '../database.css';
 import '../profileKit/profile.css';
@@ -152,60 +148,40 @@ const TABS: ProfileTab[] = ENTERPRISE_SECTIONS.map((s) => ({
  * and 行政处罚.
  */
 export default function EnterpriseBasePage() {
-  const [open, setOpen] = useState<string>();
-  const name = (row: ProfileRow) => (
-    <OpenLink onOpen={() => setOpen(row.id)} testId={`enterprisebase-open-${row.id}`}>
-      {row.name}
-    </OpenLink>
-  );
   return (
-    <div className="member-db" data-testid="enterprisebase-page">
-      <DatabaseNav />
-      <CrudTable<ProfileRow, Record<string, unknown>>
-        testId="enterprisebase"
-        api={enterpriseBaseApi}
-        columns={[
-          ...columnsOf(
-            F,
-            [
-              ['name', 220, 120],
-              ['creditCode', 190, 150],
-              ['legalPerson', 100, 87],
-              ['registeredCapital', 130],
-              ['establishedDate', 110, 105],
-              ['enterpriseType', 110, 80],
-              ['industry', 120, 80],
-              ['status', 90],
-            ],
-            name,
-          ),
-          { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 160, minWidth: 100, render: (v: string | null) => v ?? '-' },
-        ]}
-        fields={formFieldsOf(F, 'enterprisebase', ENTERPRISE_FORM_NAMES)}
-        search={SEARCH}
-        dateRange={{ name: 'establishedDate', label: '成立日期' }}
-        permissions={crudPermissions('profile_enterprise')}
-        toFormValues={(row) => formValuesOf(F, row, ENTERPRISE_FORM_NAMES)}
-        addValues={() => ({ status: 1 })}
-        fromFormValues={(values, row) => bodyOf(values, Boolean(row))}
-        labelWidth={130}
-        rowActionLabels={['档案']}
-        rowActions={(row) => (
-          <Button type="link" size="small" onClick={() => setOpen(row.id)} data-testid={`enterprisebase-profile-${row.id}`}>
-            档案
-          </Button>
-        )}
-      />
-      <ProfileDrawer
-        kind="enterprise"
-        id={open}
-        title="企业档案"
-        fields={F}
-        names={ENTERPRISE_FORM_NAMES}
-        tabs={TABS}
-        onClose={() => setOpen(undefined)}
-        testId="enterprise-profile"
-      />
-    </div>
+    <ProfileBasePage
+      testId="enterprisebase"
+      menu="profile_enterprise"
+      api={enterpriseBaseApi}
+      fields={F}
+      columns={[
+        ['name', 220, 120],
+        ['creditCode', 190, 150],
+        ['legalPerson', 100, 87],
+        ['registeredCapital', 130],
+        ['establishedDate', 110, 105],
+        ['enterpriseType', 110, 80],
+        ['industry', 120, 80],
+        ['status', 90],
+      ]}
+      formFields={formFieldsOf(F, 'enterprisebase', ENTERPRISE_FORM_NAMES)}
+      formNames={ENTERPRISE_FORM_NAMES}
+      search={SEARCH}
+      dateRange={{ name: 'establishedDate', label: '成立日期' }}
+      addValues={() => ({ status: 1 })}
+      labelWidth={130}
+      profile={(id, onClose) => (
+        <ProfileDrawer
+          kind="enterprise"
+          id={id}
+          title="企业档案"
+          fields={F}
+          names={ENTERPRISE_FORM_NAMES}
+          tabs={TABS}
+          onClose={onClose}
+          testId="enterprise-profile"
+        />
+      )}
+    />
   );
 }

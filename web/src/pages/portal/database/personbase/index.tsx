@@ -1,14 +1,10 @@
-import { useState } from 'react';
-import { Button, Select } from 'antd';
+import { Select } from 'antd';
 import { EDUCATIONS, GENDERS, PERSON_FIELDS, POLITICS, certProblem } from '@gsl/contract';
-import { personBaseApi, type ProfileRow } from '../../../../api/profile';
-import { OpenLink } from '../../../../components/OpenLink';
-import { CrudTable } from '../../../../components/crud/CrudTable';
-import { crudPermissions } from '../../../../components/crud/crudLogic';
+import { personBaseApi } from '../../../../api/profile';
 import type { CrudFormField, CrudSearchField } from '../../../../components/crud/types';
-import { DatabaseNav } from '../DatabaseNav';
+import { ProfileBasePage } from '../profileKit/ProfileBasePage';
 import { optionsOf } from '../kinds';
-import { bodyOf, columnsOf, formFieldOf, formValuesOf } from '../profileKit/fieldKit';
+import { formFieldOf } from '../profileKit/fieldKit';
 import { PERSON_FORM_NAMES, PersonProfileDrawer } from './PersonProfile';
 import '../database.css';
 import '../profileKit/profile.css';
@@ -57,55 +53,33 @@ const SEARCH: CrudSearchField[] = [
  * and per row the profile (档案, PersonProfileDrawer) with its 会员身份, 履历, 投资 and 荣誉.
  */
 export default function PersonBasePage() {
-  const [open, setOpen] = useState<string>();
-  const name = (row: ProfileRow) => (
-    <OpenLink onOpen={() => setOpen(row.id)} testId={`personbase-open-${row.id}`}>
-      {row.name}
-    </OpenLink>
-  );
   return (
-    <div className="member-db" data-testid="personbase-page">
-      <DatabaseNav />
-      <CrudTable<ProfileRow, Record<string, unknown>>
-        testId="personbase"
-        api={personBaseApi}
-        columns={[
-          // eleven columns and 操作 fit 1440 px: the long texts give way first
-          ...columnsOf(
-            F,
-            [
-              ['name', 120, 80],
-              ['gender', 60],
-              ['certType', 120, 80],
-              ['certNo', 180, 135],
-              ['birthDate', 105],
-              ['politics', 110, 80],
-              ['education', 110, 80],
-              ['phone', 125, 110],
-              ['company', 200, 100],
-              ['post', 110, 80],
-              ['visibility', 140, 90],
-            ],
-            name,
-          ),
-          { key: 'deptName', dataIndex: 'deptName', title: '所属组织', width: 160, minWidth: 100, render: (v: string | null) => v ?? '-' },
-        ]}
-        fields={personFields()}
-        search={SEARCH}
-        dateRange={{ name: 'createTime', label: '创建时间' }}
-        permissions={crudPermissions('profile_person')}
-        toFormValues={(row) => formValuesOf(F, row, PERSON_FORM_NAMES)}
-        addValues={() => ({ certType: 1, visibility: 2 })}
-        fromFormValues={(values, row) => bodyOf(values, Boolean(row))}
-        labelWidth={120}
-        rowActionLabels={['档案']}
-        rowActions={(row) => (
-          <Button type="link" size="small" onClick={() => setOpen(row.id)} data-testid={`personbase-profile-${row.id}`}>
-            档案
-          </Button>
-        )}
-      />
-      <PersonProfileDrawer id={open} onClose={() => setOpen(undefined)} />
-    </div>
+    <ProfileBasePage
+      testId="personbase"
+      menu="profile_person"
+      api={personBaseApi}
+      fields={F}
+      // eleven columns and 操作 fit 1440 px: the long texts give way first
+      columns={[
+        ['name', 120, 80],
+        ['gender', 60],
+        ['certType', 120, 80],
+        ['certNo', 180, 135],
+        ['birthDate', 105],
+        ['politics', 110, 80],
+        ['education', 110, 80],
+        ['phone', 125, 110],
+        ['company', 200, 100],
+        ['post', 110, 80],
+        ['visibility', 140, 90],
+      ]}
+      formFields={personFields()}
+      formNames={PERSON_FORM_NAMES}
+      search={SEARCH}
+      dateRange={{ name: 'createTime', label: '创建时间' }}
+      addValues={() => ({ certType: 1, visibility: 2 })}
+      labelWidth={120}
+      profile={(id, onClose) => <PersonProfileDrawer id={id} onClose={onClose} />}
+    />
   );
 }
