@@ -20,15 +20,7 @@ export interface DatasourceRow {
   createTime: Date;
 }
 
-export type DatasourceValues = {
-  name: string;
-  driverClass: string;
-  url: string;
-  username: string;
-  passwordEnc: string | null;
-  remark: string | null;
-  updateUser: string;
-};
+export type DatasourceValues = Pick<DatasourceRow, 'name' | 'driverClass' | 'url' | 'username' | 'passwordEnc' | 'remark'> & { updateUser: string };
 
 const live = (db: Db) => db.selectFrom('bladeDatasource as d').where('d.isDeleted', '=', 0);
 

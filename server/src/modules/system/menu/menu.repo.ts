@@ -37,19 +37,7 @@ const withAdminColumns = (qb: SelectQueryBuilder<any, any, object>) =>
 
 const live = (db: Db) => db.selectFrom('bladeMenu as m').where('m.isDeleted', '=', 0) as unknown as SelectQueryBuilder<any, any, object>;
 
-export type MenuValues = {
-  parentId: string;
-  code: string;
-  name: string;
-  alias: string | null;
-  path: string | null;
-  source: string | null;
-  sort: number;
-  category: number;
-  action: number;
-  isOpen: number;
-  remark: string | null;
-};
+export type MenuValues = Omit<MenuRow, 'id'> & { remark: string | null };
 
 export const menuRepo = {
   /** Menus (and buttons) granted to the actor's roles; administrators hold every menu. */

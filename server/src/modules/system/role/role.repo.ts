@@ -33,6 +33,9 @@ export interface RoleRow {
   hasChildren: boolean;
 }
 
+/** What a role's form sets. */
+type RoleValues = Pick<RoleRow, 'parentId' | 'roleName' | 'roleAlias' | 'systemType' | 'deptId' | 'sort'>;
+
 const COLUMNS = [
   'r.id',
   'r.parentId',
@@ -167,20 +170,7 @@ export const roleRepo = {
       .executeTakeFirst() as Promise<{ parentId: string } | undefined>;
   },
 
-  async insert(
-    db: Db,
-    values: {
-      tenantId: string;
-      parentId: string;
-      roleName: string;
-      roleAlias: string;
-      systemType: string;
-      deptId: string | null;
-      sort: number;
-      createUser: string;
-      createDept: string;
-    },
-  ): Promise<string> {
+  async insert(db: Db, values: RoleValues & { tenantId: string; createUser: string; createDept: string }): Promise<string> {
     const r = await db
       .insertInto('bladeRole')
       .values({ ...values, updateUser: values.createUser })
@@ -189,13 +179,7 @@ export const roleRepo = {
     return String(r.id);
   },
 
-  updateAtVersion(
-    db: Db,
-    tenantId: string,
-    id: string,
-    version: number,
-    values: { parentId: string; roleName: string; roleAlias: string; systemType: string; deptId: string | null; sort: number; updateUser: string },
-  ): Promise<string | undefined> {
+  updateAtVersion(db: Db, tenantId: string, id: string, version: number, values: RoleValues & { updateUser: string }): Promise<string | undefined> {
     return updateAtVersion(db, 'bladeRole', id, version, values, { tenantId });
   },
 
