@@ -51,7 +51,7 @@ async function workbook(template, rows) {
   for (let i = 0; i < rows; i++) {
     const r = sheet.getRow(i + 2);
     r.getCell(name).value = `消息压测企业${String(i).padStart(5, '0')}有限公司`;
-    r.getCell(credit).value = creditCode(`91320100MS${String(i).padStart(7, '0')}`);
+    r.getCell(credit).value = creditCode(`91320100MB${String(i).padStart(7, '0')}`);
     r.getCell(legal).value = '张三';
     r.getCell(contact).value = '李四';
     r.getCell(phone).value = `139${String(i).padStart(8, '0')}`;

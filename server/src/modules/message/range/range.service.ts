@@ -44,12 +44,29 @@ export function rangeService(deps: { cipher: () => Promise<PersonalDataCipher> }
   }
 
   /** A person's address on a channel, or null when they cannot be reached on it. */
-  async function normalise(people: TagPerson[]): Promise<Recipient[]> {
+  async function normalise(people: TagPerson[], opts: { reveal: boolean }): Promise<Recipient[]> {
     const cipher = await deps.cipher();
     return people.map((p) => {
       let mobile: string | null = null;
       let mobileHash = p.phoneHash;
       let mobileEnc = p.phoneEnc;
+      if (p.phoneEnc && p.phoneHash && !opts.reveal) {
+        // Stored personal data was checked when written: a send needs its hash (one message per number)
+        // and its ciphertext (the delivery decrypts it), not the number itself.
+        const email = p.email && EMAIL_RE.test(p.email.trim()) ? p.email.trim() : null;
+        return {
+          tagType: p.tagType,
+          key: p.key,
+          userId: p.userId,
+          name: p.name,
+          deptId: p.deptId,
+          deptName: p.deptName,
+          mobile: null,
+          mobileHash,
+          mobileEnc,
+          email,
+        };
+      }
       if (p.phoneEnc) {
         try {
           mobile = cipher.decrypt(p.phoneEnc);
@@ -101,7 +118,10 @@ export function rangeService(deps: { cipher: () => Promise<PersonalDataCipher> }
     async tagPage(db: Db, actor: Actor, tag: TagType, q: { deptId?: string; cocUnionId?: string; current: number; size: number; name?: string }) {
       const scope = await scopeOf(db, actor);
       const { rows, total } = await rangeRepo.page(db, tag, await whereOf(db, actor, scope, q), q.current, q.size, q.name);
-      const people = await normalise(rows.map((r) => ({ ...r, userId: r.userId == null ? null : String(r.userId), deptId: String(r.deptId), tagType: tag })));
+      const people = await normalise(
+        rows.map((r) => ({ ...r, userId: r.userId == null ? null : String(r.userId), deptId: String(r.deptId), tagType: tag })),
+        { reveal: true },
+      );
       return {
         records: people.map((p) => ({
           key: p.key,
@@ -160,7 +180,7 @@ export function rangeService(deps: { cipher: () => Promise<PersonalDataCipher> }
       const seen = new Map<string, Recipient>();
       const byTag: Array<{ tagType: string; count: number }> = [];
       for (const item of range.items) {
-        const people = await normalise(await rangeRepo.people(db, item.tagType, await whereOf(db, actor, scope, item)));
+        const people = await normalise(await rangeRepo.people(db, item.tagType, await whereOf(db, actor, scope, item)), { reveal: false });
         let n = 0;
         for (const p of people) {
           const key = keyOn(channel, p);
@@ -172,7 +192,7 @@ export function rangeService(deps: { cipher: () => Promise<PersonalDataCipher> }
       }
       if (range.userIds.length) {
         // Named accounts (a reminder): every one must be inside the scope, else the whole range is refused.
-        const accounts = await normalise(await rangeRepo.accounts(db, actor.tenantId, scope, [...new Set(range.userIds)]));
+        const accounts = await normalise(await rangeRepo.accounts(db, actor.tenantId, scope, [...new Set(range.userIds)]), { reveal: false });
         if (accounts.length !== new Set(range.userIds).size) throw notFound();
         let n = 0;
         for (const p of accounts) {

@@ -166,11 +166,11 @@ export function sendService(ports: MessagePorts, ranges: RangeService) {
         createUserName: actor.realName || actor.account,
       });
       const delivered = channel === 'sys';
-      const ids = await sendRepo.insertRecipients(
-        tx,
-        recipients.map((r) => ({
-          tenantId: actor.tenantId,
-          sendId,
+      const inserted = await sendRepo.insertRecipients(tx, {
+        tenantId: actor.tenantId,
+        sendId,
+        status: delivered ? 1 : 0,
+        rows: recipients.map((r) => ({
           userId: r.userId,
           name: r.name,
           deptId: r.deptId,
@@ -178,19 +178,14 @@ export function sendService(ports: MessagePorts, ranges: RangeService) {
           mobileEnc: channel === 'sms' ? r.mobileEnc : null,
           mobileHash: channel === 'sms' ? r.mobileHash : null,
           email: channel === 'email' ? r.email : null,
-          status: delivered ? 1 : 0,
-          sentTime: delivered ? new Date() : null,
         })),
-      );
+      });
+      const ids = inserted.map((r) => r.id);
       if (delivered) {
+        // A notice reaches accounts only, one row per account: its row id is the account's message id.
         await ports.events.publish(
           tx,
-          recipients.map((r, i) => ({
-            tenantId: actor.tenantId,
-            userId: r.userId!,
-            type: EVENT.received,
-            data: { id: ids[i], sendId, title: form.title ?? '' },
-          })),
+          inserted.map((r) => ({ tenantId: actor.tenantId, userId: r.userId!, type: EVENT.received, data: { id: r.id, sendId, title: form.title ?? '' } })),
         );
       } else {
         await ports.outbox.enqueue(
