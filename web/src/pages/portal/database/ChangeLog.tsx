@@ -1,11 +1,12 @@
 import type { CSSProperties } from 'react';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { Drawer, Empty, Table, Tag, type TablePaginationConfig } from 'antd';
+import { Empty, Table, Tag, type TablePaginationConfig } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { PageResult } from '@gsl/contract';
 import { loggerPage, type LogChange, type LogRecord } from '../../../api/member';
 import { usePagination } from '../../../components/pagination';
 import { LoadError } from '../../../components/LoadError';
+import { RecordDrawer } from './RecordDrawer';
 
 const MODE_COLORS: Record<string, string> = { insert: 'green', update: 'blue', delete: 'red' };
 
@@ -104,15 +105,8 @@ export function ChangeLogDrawer({
   load?: (recordId: string, ...rest: Parameters<HistoryLoader>) => ReturnType<HistoryLoader>;
 }) {
   return (
-    <Drawer
-      open={Boolean(record)}
-      onClose={onClose}
-      size={880}
-      title={record ? `变更记录 - ${record.name}` : '变更记录'}
-      destroyOnHidden
-      data-testid="member-history-drawer"
-    >
+    <RecordDrawer record={record} title="变更记录" size={880} onClose={onClose} testId="member-history-drawer">
       {record && <RecordHistory tag={tag} recordId={record.id} load={load && ((page, signal) => load(record.id, page, signal))} />}
-    </Drawer>
+    </RecordDrawer>
   );
 }

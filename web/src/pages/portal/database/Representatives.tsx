@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Empty, Form, Input, InputNumber, Select, Space, Table } from 'antd';
+import { App, Button, Empty, Form, Input, InputNumber, Select, Space, Table } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { MEMBER_FIELD_LABELS, MSG, type MemberKind } from '@gsl/contract';
 import { toast } from '../../../api/feedback';
@@ -9,6 +9,7 @@ import { MEMBER_APIS, MEMBER_PERMISSION, representativeList, representativeRemov
 import { useCan } from '../../../components/Access';
 import { LoadError } from '../../../components/LoadError';
 import { confirmAction } from '../../../components/crud/confirm';
+import { RecordDrawer } from './RecordDrawer';
 
 /** A representative is a person member: its fields go by the person's labels. */
 const PERSON = MEMBER_FIELD_LABELS.person;
@@ -70,14 +71,7 @@ export function RepresentativesDrawer({ kind, member, onClose }: { kind: MemberK
     }, tellUnhandled);
 
   return (
-    <Drawer
-      open={Boolean(member)}
-      onClose={onClose}
-      size={820}
-      title={member ? `会员代表 - ${member.name}` : '会员代表'}
-      destroyOnHidden
-      data-testid="rep-drawer"
-    >
+    <RecordDrawer record={member} title="会员代表" size={820} onClose={onClose} testId="rep-drawer">
       {canEdit && (
         <div className="member-reps__bar">
           {adding ? (
@@ -138,6 +132,6 @@ export function RepresentativesDrawer({ kind, member, onClose }: { kind: MemberK
           emptyText: list.isError ? <LoadError onRetry={list.refetch} /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无会员代表" />,
         }}
       />
-    </Drawer>
+    </RecordDrawer>
   );
 }
