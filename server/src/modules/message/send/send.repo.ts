@@ -1,7 +1,7 @@
 import { sql, type ColumnType, type Insertable, type SqlBool } from 'kysely';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
-import type { MsgRecipientTable, MsgSendTable } from '../../../db/schema-message.js';
+import type { MsgSendTable } from '../../../db/schema-message.js';
 import { scopedTable, scopePredicate, type DataScope } from '../../../platform/access/scope.js';
 import { paginate, type FieldWhitelist } from '../../../platform/http/paging.js';
 
