@@ -135,18 +135,23 @@ export default async function ssoRoutes(app: FastifyInstance) {
     return { userId: String(user.id), tenantId, idHash };
   }
 
-  const rate = { max: config.ssoRateLimit, timeWindow: 60_000 };
+  /** What every sign-on page shares: open to anyone, HTML the handler writes itself, rate limited. */
+  const ssoPage = {
+    tags: ['sso'],
+    access: { public: 'open' } as const,
+    raw: true,
+    produces: 'text/html',
+    rateLimit: { max: config.ssoRateLimit, timeWindow: 60_000 },
+  };
+  /** The pages' form posts: form-encoded, and not written to the API log. */
+  const ssoForm = { ...ssoPage, consumes: ['application/x-www-form-urlencoded'], audit: false };
 
   route(app, {
     method: 'GET',
     url: '/sso/login',
     summary: '统一身份认证: 登录页',
-    tags: ['sso'],
-    access: { public: 'open' },
     query: pageQuery,
-    raw: true,
-    produces: 'text/html',
-    rateLimit: rate,
+    ...ssoPage,
     handler: async ({ req, reply, query }) => {
       const params = appParamsOf(query);
       const checked = await checkApp(req, params);
@@ -166,14 +171,8 @@ export default async function ssoRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/sso/login',
     summary: '统一身份认证: 提交账号密码',
-    tags: ['sso'],
-    access: { public: 'open' },
     body: loginBody,
-    consumes: ['application/x-www-form-urlencoded'],
-    raw: true,
-    audit: false,
-    produces: 'text/html',
-    rateLimit: rate,
+    ...ssoForm,
     handler: async ({ req, reply, body }) => {
       const params = appParamsOf(body);
       const checked = await checkApp(req, params);
@@ -216,12 +215,8 @@ export default async function ssoRoutes(app: FastifyInstance) {
     method: 'GET',
     url: '/sso/logout',
     summary: '统一身份认证: 退出登录 (确认页; 无会话时返回登录页)',
-    tags: ['sso'],
-    access: { public: 'open' },
     query: pageQuery,
-    raw: true,
-    produces: 'text/html',
-    rateLimit: rate,
+    ...ssoPage,
     handler: async ({ req, reply, query }) => {
       const params = appParamsOf(query);
       // A plain link (an image, another site's page) must not end the session: a live one gets a
@@ -237,14 +232,8 @@ export default async function ssoRoutes(app: FastifyInstance) {
     method: 'POST',
     url: '/sso/logout',
     summary: '统一身份认证: 确认退出 (结束会话并返回登录页)',
-    tags: ['sso'],
-    access: { public: 'open' },
     body: logoutBody,
-    consumes: ['application/x-www-form-urlencoded'],
-    raw: true,
-    audit: false,
-    produces: 'text/html',
-    rateLimit: rate,
+    ...ssoForm,
     handler: async ({ req, reply, body }) => {
       const params = appParamsOf(body);
       const forged = forgery(req, 'logout', body.formToken);
