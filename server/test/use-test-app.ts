@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
+import { menuOf } from '@gsl/contract';
 import type { Db } from '../src/db/connection.js';
 import type { AppConfig } from '../src/platform/config/config.js';
 import { createTestApp, type TestApp } from './app.js';
@@ -33,3 +34,18 @@ export async function giveRole(db: Db, account: string, roleAlias: string): Prom
   const user = await db.selectFrom('bladeUser').select('id').where('account', '=', account).executeTakeFirstOrThrow();
   await db.insertInto('bladeUserRole').values({ userId: user.id, roleId: role.id }).execute();
 }
+
+/** Gives the tenant's role (by alias) the live menus and buttons with these codes, besides its own. */
+export async function grantMenus(db: Db, roleAlias: string, codes: string[]): Promise<void> {
+  const role = await db.selectFrom('bladeRole').select('id').where('roleAlias', '=', roleAlias).where('deptId', 'is', null).executeTakeFirstOrThrow();
+  const menus = await db.selectFrom('bladeMenu').select('id').where('code', 'in', codes).where('isDeleted', '=', 0).execute();
+  await db
+    .insertInto('bladeRoleMenu')
+    .values(menus.map((m) => ({ roleId: role.id, menuId: m.id })))
+    .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
+    .execute();
+}
+
+/** The buttons of a screen's menu in the contract (menus.ts), leaving out `except`. */
+export const buttonsOf = (menu: string, except: string[] = []): string[] =>
+  (menuOf(menu)?.children ?? []).map((b) => b.code).filter((c) => !except.includes(c));

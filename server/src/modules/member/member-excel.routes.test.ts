@@ -1,11 +1,11 @@
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { creditCheckChar, idCardCheckChar } from '@gsl/contract';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import type { TestApp } from '../../../test/app.js';
+import { useTestApp } from '../../../test/use-test-app.js';
+import { fetchFile, readBook, uploadBook, workbook } from '../../../test/harness/files.js';
 
 /** export-member-*: the page's rows under the same filters and scope, personal data masked without member_sensitive. */
 let t: TestApp;
-const tokens: Record<string, string> = {};
 const depts: Record<string, string> = {};
 let serial = 0;
 /** The identity card number of the person saved before the tests (an import repeating it is refused). */
@@ -24,36 +24,17 @@ const ENT = '/api/aoc-service/memberaocenterprise';
 const PSN = '/api/aoc-service/memberaocperson';
 const TAG = '导出核对';
 
+/** The export as the browser gets it: status, headers, and the raw bytes. */
+const exportCall = (url: string, who: string, query: Record<string, string> = {}) => fetchFile(t, tokens[who], 'POST', url, query);
+const exportCallGet = (url: string, who: string) => fetchFile(t, tokens[who], 'GET', url);
+const uploadTo = (url: string, file: Buffer, who: string, query: Record<string, string> = {}) => uploadBook(t, tokens[who], url, file, 'members.xlsx', query);
 const call = (who: string, method: 'GET' | 'POST', url: string, opts: { query?: Record<string, string>; body?: unknown } = {}) =>
   t.call({ method, url, token: tokens[who], ...opts });
 
-/** The export as the browser gets it: status, headers, and the raw bytes. */
-async function exportCall(url: string, who: string, query: Record<string, string> = {}) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url,
-    query,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`,
-      'blade-auth': `bearer ${tokens[who]}`,
-    },
-  });
-  return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
-}
-
-async function readBook(buf: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as never);
-  const rows: string[][] = [];
-  wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
-  return rows;
-}
-
 const usualLogs = async () => t.db.selectFrom('bladeLogUsual').select(['logData']).where('logId', '=', 'member_sensitive_view').orderBy('id', 'desc').execute();
 
+const tokens = useTestApp(['admin', 'nj_aoc', 'nj_coc'], (app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
   const deptOf = async (account: string) =>
     String((await t.db.selectFrom('bladeUser').select('deptId').where('account', '=', account).executeTakeFirstOrThrow()).deptId);
   depts.nj = await deptOf('nj_aoc');
@@ -78,7 +59,6 @@ beforeAll(async () => {
   const person = await call('nj_aoc', 'POST', `${PSN}/save`, { body: { name: `${TAG}张伟`, certType: 1, certNo: personCert, phone: '13812345678' } });
   expect(person.status, JSON.stringify(person.body)).toBe(200);
 });
-afterAll(() => t?.close());
 
 describe('export-member-enterprise', () => {
   it('writes the rows the page lists under the same filters, in the same order, phones masked without member_sensitive', async () => {
@@ -241,22 +221,6 @@ describe('export-member-person and export-member-group', () => {
   });
 });
 
-/** A workbook of the given rows (the first is the header), as a user would fill the template. */
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('会员');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-/** The file as the browser uploads it (multipart field `file`) to an import call. */
-async function uploadTo(url: string, file: Buffer, who: string, query: Record<string, string> = {}) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file)]), 'members.xlsx');
-  const req = new Request('http://localhost/', { method: 'POST', body: form });
-  const payload = Buffer.from(await req.arrayBuffer());
-  return t.call({ method: 'POST', url, token: tokens[who], query, body: payload, headers: { 'content-type': req.headers.get('content-type')! } });
-}
-
 describe('import-member-enterprise', () => {
   const HEAD = [
     '所属组织',
@@ -314,7 +278,7 @@ describe('import-member-enterprise', () => {
     const taken = (await t.db.selectFrom('aocMemberEnterprise').select('creditCode').where('name', 'like', `${TAG}南京企业1%`).executeTakeFirstOrThrow())
       .creditCode;
     const dup = credit();
-    const book = await workbook([
+    const book = await workbook('会员', [
       HEAD,
       row('', '导入好企业一有限公司', credit(), { phone: '13912340001', level: '理事', status: '正常', join: '2023-05-01' }),
       row('南京市工商联', '导入好企业二有限公司', credit()),
@@ -367,12 +331,12 @@ describe('import-member-enterprise', () => {
   });
 
   it('answers a missing column, a file that is not xlsx, and a missing permission clearly', async () => {
-    const noCode = await upload(await workbook([['企业名称'], ['某某有限公司']]), 'nj_aoc', { dryRun: 'true' });
+    const noCode = await upload(await workbook('会员', [['企业名称'], ['某某有限公司']]), 'nj_aoc', { dryRun: 'true' });
     expect(noCode.body.data.errors).toEqual([{ row: 1, column: '统一社会信用代码', message: '缺少必填列: 统一社会信用代码' }]);
     expect((await upload(Buffer.from('not a workbook'), 'nj_aoc')).body).toMatchObject({ code: 400, msg: '文件无法读取,请上传 .xlsx 格式的 Excel 文件' });
     expect((await call('nj_aoc', 'POST', `${ENT}/import-member-enterprise`, { body: {} })).status).toBe(400);
     // A chamber's staff cannot place a member in the federation above it.
-    const chamber = await upload(await workbook([HEAD, row('南京市工商联', '商会导入有限公司', credit())]), 'nj_coc', { dryRun: 'true' });
+    const chamber = await upload(await workbook('会员', [HEAD, row('南京市工商联', '商会导入有限公司', credit())]), 'nj_coc', { dryRun: 'true' });
     expect(chamber.body.data.errors).toEqual([{ row: 2, column: '所属组织', message: '所属组织不存在或不在数据权限范围内' }]);
   });
 });
@@ -461,7 +425,7 @@ describe('import-member-group', () => {
 
   it('checks the whole file on a dry run (checksum, codes, the org, duplicates in the file and the database) and writes nothing; the import writes the valid rows', async () => {
     const dup = groupCredit();
-    const book = await workbook([
+    const book = await workbook('会员', [
       HEAD,
       row({
         团体名称: '导入好团体一商会',
@@ -558,7 +522,10 @@ describe('import-member-group', () => {
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .where('tag', '=', 'group')
       .executeTakeFirstOrThrow();
-    const res = await upload(await workbook([HEAD, row({ 团体名称: '导入全错商会', 会员数量: 'abc' }), row({ 统一社会信用代码: takenCredit })]), 'nj_aoc');
+    const res = await upload(
+      await workbook('会员', [HEAD, row({ 团体名称: '导入全错商会', 会员数量: 'abc' }), row({ 统一社会信用代码: takenCredit })]),
+      'nj_aoc',
+    );
     expect(res.body.data).toEqual({
       total: 2,
       valid: 0,
@@ -583,7 +550,7 @@ describe('import-member-group', () => {
         .where('tag', '=', 'group')
         .executeTakeFirstOrThrow(),
     ).toEqual(logs);
-    const noName = await upload(await workbook([['统一社会信用代码'], [groupCredit()]]), 'nj_aoc', { dryRun: 'true' });
+    const noName = await upload(await workbook('会员', [['统一社会信用代码'], [groupCredit()]]), 'nj_aoc', { dryRun: 'true' });
     expect(noName.body.data.errors).toEqual([{ row: 1, column: '团体名称', message: '缺少必填列: 团体名称' }]);
   });
 });
@@ -639,7 +606,7 @@ describe('import-member-person', () => {
       const n = idNo();
       return `${n.slice(0, 17)}${n[17] === '0' ? '1' : '0'}`;
     })();
-    const book = await workbook([
+    const book = await workbook('会员', [
       HEAD,
       row({ 姓名: '导入张明', 证件号码: good, 手机号码: '13912340021', 政治面貌: '中共党员', 学历: '大学本科', 会员级别: '会员' }),
       row({ 所属组织: '南京市工商联', 姓名: '导入李华', 证件类型: '护照', 证件号码: PASSPORT, 性别: '女', 出生日期: '1990-05-06' }),
@@ -734,7 +701,7 @@ describe('import-member-person', () => {
         .executeTakeFirstOrThrow();
     const before = await count();
     const res = await upload(
-      await workbook([HEAD, row({ 姓名: '导入全错一', 证件号码: personCert }), row({ 姓名: '导入全错二', 证件号码: '12345' })]),
+      await workbook('会员', [HEAD, row({ 姓名: '导入全错一', 证件号码: personCert }), row({ 姓名: '导入全错二', 证件号码: '12345' })]),
       'nj_aoc',
     );
     expect(res.body.data).toEqual({
@@ -750,15 +717,3 @@ describe('import-member-person', () => {
     expect(await count()).toEqual(before);
   });
 });
-
-async function exportCallGet(url: string, who: string) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`,
-      'blade-auth': `bearer ${tokens[who]}`,
-    },
-  });
-  return { status: res.statusCode, body: res.rawPayload };
-}

@@ -1,92 +1,27 @@
-import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/app.js';
+import { fetchFile, readBook, uploadBook, workbook } from '../../../test/harness/files.js';
+import { buttonsOf, grantMenus, useTestApp } from '../../../test/use-test-app.js';
 
 /** Import template, import (dry run and real) and export of user accounts, within the data scope. */
 let t: TestApp;
-const tokens: Record<string, string> = {};
 let depts: Record<string, { id: string; idPath: string }>;
 
-const USER_BUTTONS = [
-  'user_add',
-  'user_edit',
-  'user_delete',
-  'user_role',
-  'user_reset',
-  'user_unlock',
-  'user_enable',
-  'user_disable',
-  'user_import',
-  'user_export',
-];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const aoc = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'aoc').executeTakeFirstOrThrow();
-  const menus = await t.db
-    .selectFrom('bladeMenu')
-    .select('id')
-    .where('code', 'in', ['user', ...USER_BUTTONS])
-    .execute();
-  await t.db
-    .insertInto('bladeRoleMenu')
-    .values(menus.map((m) => ({ roleId: aoc.id, menuId: m.id })))
-    .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
-    .execute();
+const tokens = useTestApp(['admin', 'nj_aoc', 'nj_coc'], async (app) => {
+  t = app;
+  await grantMenus(t.db, 'aoc', ['user', ...buttonsOf('user', ['user_view'])]);
   const d = await t.db
     .selectFrom('bladeDept')
     .select(['id', 'idPath', 'deptName'])
     .where('deptName', 'in', ['南京市工商联', '苏州市工商联', '南京市浙江商会', '南京市福建商会', '南京市江宁区工商联'])
     .execute();
   depts = Object.fromEntries(d.map((x) => [x.deptName, x]));
-  for (const a of ['admin', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
 });
-afterAll(() => t?.close());
 
 /** A binary download, as the browser gets it (not decrypted: files are never encrypted). */
-async function download(url: string, who: string, query: Record<string, string> = {}) {
-  const res = await t.app.inject({
-    method: 'GET',
-    url,
-    query,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`,
-      'blade-auth': `bearer ${tokens[who]}`,
-    },
-  });
-  return { status: res.statusCode, headers: res.headers, body: res.rawPayload };
-}
-
-async function readBook(buf: Buffer) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(buf as never);
-  const ws = wb.worksheets[0];
-  const rows: string[][] = [];
-  ws.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
-  return rows;
-}
-
-async function workbook(rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('用户');
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-async function upload(file: Buffer, who: string, query: Record<string, string> = {}, filename = 'users.xlsx') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file)]), filename);
-  const req = new Request('http://localhost/', { method: 'POST', body: form });
-  const payload = Buffer.from(await req.arrayBuffer());
-  return t.call({
-    method: 'POST',
-    url: '/api/blade-user/import-user',
-    token: tokens[who],
-    query,
-    body: payload,
-    headers: { 'content-type': req.headers.get('content-type')! },
-  });
-}
+const download = (url: string, who: string, query: Record<string, string> = {}) => fetchFile(t, tokens[who], 'GET', url, query);
+const upload = (file: Buffer, who: string, query: Record<string, string> = {}, filename = 'users.xlsx') =>
+  uploadBook(t, tokens[who], '/api/blade-user/import-user', file, filename, query);
 
 const HEADER = ['账号*', '姓名*', '昵称', '手机号码*', '邮箱', '性别', '所属机构*', '角色', '人员标签', '排序'];
 const usersNamed = (accounts: string[]) =>
@@ -114,7 +49,7 @@ describe('import template', () => {
 
 describe('import', () => {
   const book = () =>
-    workbook([
+    workbook('用户', [
       HEADER,
       ['imp_good1', '导入一', '', '13912340001', 'imp1@example.com', '男', '南京市福建商会', '', '', '3'],
       ['imp_good2', '导入二', '小二', 13912340002, '', '女', depts['南京市江宁区工商联'].id, '工商联工作人员', 'aoc', ''],
@@ -174,7 +109,7 @@ describe('import', () => {
 
   it('refuses accounts repeated in the file or already taken, missing required cells, and unknown roles', async () => {
     const res = await upload(
-      await workbook([
+      await workbook('用户', [
         ['姓名', '账号', '所属机构', '手机号码', '角色'], // any column order
         ['甲', 'dup_a', '南京市福建商会', '13912340011', ''],
         ['乙', 'DUP_A', '南京市福建商会', '13912340012', ''],
@@ -199,7 +134,7 @@ describe('import', () => {
 
   it('answers a clear 400 to a missing column, a file that is not xlsx, or a plain request; chamber staff may not import', async () => {
     const noPhone = await upload(
-      await workbook([
+      await workbook('用户', [
         ['账号', '姓名', '所属机构'],
         ['x1', '某', '南京市福建商会'],
       ]),
@@ -219,7 +154,7 @@ describe('import', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=----quality' },
     });
     expect(torn.body).toMatchObject({ code: 400, msg: '上传内容格式不正确,请重新选择文件上传' });
-    expect((await upload(await workbook([HEADER]), 'nj_coc')).status).toBe(403);
+    expect((await upload(await workbook('用户', [HEADER]), 'nj_coc')).status).toBe(403);
   });
 });
 

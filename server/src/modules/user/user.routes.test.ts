@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.js';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/app.js';
+import { buttonsOf, grantMenus, useTestApp } from '../../../test/use-test-app.js';
 
 /**
  * blade-user account calls as clients notice them: data scope (404 outside it), permissions, the
@@ -9,38 +10,14 @@ import { createTestApp, type TestApp } from '../../../test/app.js';
  * see masked phones); chamber staff (coc) get only the user menu (reads).
  */
 let t: TestApp;
-const tokens: Record<string, string> = {};
 let ids: Record<string, string>;
 let depts: Record<string, { id: string; idPath: string }>;
 let suzhou: { id: string; account: string };
 
-async function grantMenus(alias: string, codes: string[]) {
-  const role = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', alias).where('deptId', 'is', null).executeTakeFirstOrThrow();
-  const menus = await t.db.selectFrom('bladeMenu').select('id').where('code', 'in', codes).where('isDeleted', '=', 0).execute();
-  await t.db
-    .insertInto('bladeRoleMenu')
-    .values(menus.map((m) => ({ roleId: role.id, menuId: m.id })))
-    .onConflict((oc) => oc.columns(['roleId', 'menuId']).doNothing())
-    .execute();
-}
-
-const USER_BUTTONS = [
-  'user_add',
-  'user_edit',
-  'user_delete',
-  'user_role',
-  'user_reset',
-  'user_unlock',
-  'user_enable',
-  'user_disable',
-  'user_import',
-  'user_export',
-];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await grantMenus('aoc', ['user', ...USER_BUTTONS, 'log_login']);
-  await grantMenus('coc', ['user']);
+const tokens = useTestApp(['admin', 'js_aoc', 'nj_aoc', 'nj_coc'], async (app) => {
+  t = app;
+  await grantMenus(t.db, 'aoc', ['user', ...buttonsOf('user', ['user_view']), 'log_login']);
+  await grantMenus(t.db, 'coc', ['user']);
   const d = await t.db
     .selectFrom('bladeDept')
     .select(['id', 'idPath', 'deptName'])
@@ -56,9 +33,7 @@ beforeAll(async () => {
   suzhou = sz;
   const u = await t.db.selectFrom('bladeUser').select(['id', 'account']).where('account', 'in', ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']).execute();
   ids = Object.fromEntries(u.map((x) => [x.account, x.id]));
-  for (const a of ['admin', 'js_aoc', 'nj_aoc', 'nj_coc']) tokens[a] = (await t.login(a)).access_token;
 });
-afterAll(() => t?.close());
 
 type Who = string;
 const get = (url: string, query: Record<string, string>, who: Who = 'admin') => t.call({ url: `/api/blade-user/${url}`, token: tokens[who] ?? who, query });
@@ -480,7 +455,7 @@ describe('User login log: list', () => {
     expect(seen).not.toContain('admin');
     // the list belongs to the 登录日志 menu (log_login): the user menu alone does not open it
     expect((await list('nj_coc')).status).toBe(403);
-    await grantMenus('coc', ['log_login']);
+    await grantMenus(t.db, 'coc', ['log_login']);
     const coc = await list('nj_coc');
     expect(new Set(coc.body.data.records.map((r: any) => r.deptId))).toEqual(new Set([depts['南京市浙江商会'].id]));
     const one = await list('nj_aoc', { userId: ids.nj_coc });
