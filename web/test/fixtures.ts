@@ -1,4 +1,4 @@
-import type { TokenAnswer } from '@gsl/contract';
+import type { TokenAnswer, UserView } from '@gsl/contract';
 
 /** A token answer as the server sends it (docs/foundation-api.md). */
 export function tokenAnswer(n: number, overrides: Partial<TokenAnswer> = {}): TokenAnswer {
@@ -43,5 +43,40 @@ export function regionNode(code: string, name: string, hasChildren = true, extra
     level: code.length / 2,
     adcode: code.padEnd(6, '0'),
     ...extra,
+  };
+}
+
+/** A user as user/detail answers it (张三 of 南京市浙江商会), with `overrides`. */
+export function userView(overrides: Partial<UserView> = {}): UserView {
+  return {
+    id: '42',
+    tenantId: '000001',
+    account: 'zhang3',
+    name: null,
+    realName: '张三',
+    avatar: null,
+    email: 'z@example.com',
+    phone: '139****5678',
+    birthday: '1990-05-06',
+    sex: 1,
+    sexName: '男',
+    code: null,
+    deptId: '7',
+    deptName: '南京市浙江商会',
+    postId: null,
+    profileTag: 'coc',
+    roleIds: '3,4',
+    roleNames: '工商联工作人员,商会工作人员',
+    seq: 5,
+    isAddressBook: 1,
+    status: 1,
+    statusName: '启用',
+    locked: false,
+    lockedUntil: null,
+    passwordResetRequired: 0,
+    version: 3,
+    createTime: '2026-01-01 08:00:00',
+    updateTime: null,
+    ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useQuery } from '@tanstack/react-query';
-import type { UserView } from '@gsl/contract';
+import { userView } from '../../../test/fixtures';
 import { AntdProviders } from '../../app/AntdProviders';
 import { createQueryClient, Providers } from '../../app/providers';
 
@@ -15,36 +15,19 @@ vi.mock('../../api/system/user', () => ({
 const { toast } = await import('../../api/feedback');
 const { default: InfoPage } = await import('./index');
 
-const ME: UserView = {
+const ME = userView({
   id: '9',
-  tenantId: '000001',
   account: 'nj_coc',
   name: '海涛',
   realName: '方海涛',
-  avatar: null,
   email: null,
   phone: '13912345678',
   birthday: null,
-  sex: 1,
-  sexName: '男',
-  code: null,
-  deptId: '7',
-  deptName: '南京市浙江商会',
-  postId: null,
-  profileTag: 'coc',
   roleIds: '4',
   roleNames: '商会工作人员',
   seq: 0,
-  isAddressBook: 1,
-  status: 1,
-  statusName: '启用',
-  locked: false,
-  lockedUntil: null,
-  passwordResetRequired: 0,
   version: 2,
-  createTime: '2026-01-01 08:00:00',
-  updateTime: null,
-};
+});
 
 function renderPage() {
   render(

@@ -1,45 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { ruleProblem as check } from '../../../../test/rules';
-import type { UserView } from '@gsl/contract';
 import { fileSizeText } from '../../../api/files';
 import type { TreeOption } from '../../../api/system/user';
 import { userFields } from './fields';
 import { errorWorkbook, fileProblem, percentOf } from '../../../components/ImportDialog';
 import { filterTree, parentKeys, splitIds, userBody, userFormValues } from './userLogic';
 import { buildWorkbook, crc32 } from '../../../components/xlsx';
-import { treeNode } from '../../../../test/fixtures';
+import { treeNode, userView } from '../../../../test/fixtures';
 
-const ROW: UserView = {
-  id: '42',
-  tenantId: '000001',
-  account: 'zhang3',
-  name: null,
-  realName: '张三',
-  avatar: null,
-  email: 'z@example.com',
-  phone: '139****5678',
-  birthday: '1990-05-06',
-  sex: 1,
-  sexName: '男',
-  code: null,
-  deptId: '7',
-  deptName: '南京市浙江商会',
-  postId: null,
-  profileTag: 'coc',
-  roleIds: '3,4',
-  roleNames: '工商联工作人员,商会工作人员',
-  seq: 5,
-  isAddressBook: 1,
-  status: 1,
-  statusName: '启用',
-  locked: false,
-  lockedUntil: null,
-  passwordResetRequired: 0,
-  version: 3,
-  createTime: '2026-01-01 08:00:00',
-  updateTime: null,
-};
+const ROW = userView();
 
 const OPTIONS = { depts: [], roles: [], posts: [] };
 const field = (mode: 'add' | 'edit', name: string) => userFields(mode, OPTIONS).find((f) => f.name === name);
