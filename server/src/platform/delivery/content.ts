@@ -1,27 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
 
-/** A single SMS holds 70 characters; a longer one is sent in parts of 67 (the rest carries the joining header). */
-export const SMS_SINGLE = 70;
-export const SMS_PART = 67;
-
-export interface SmsLength {
-  /** Characters as the carriers count them, the signature 【…】 included. */
-  length: number;
-  /** Messages the carrier bills (0 for an empty text). */
-  segments: number;
-}
-
 /**
- * Length and segment count of an SMS, shown before sending (issue "Content rules"). Chinese carriers
- * (and Aliyun, Tencent Cloud) count every character as one — Chinese, Latin, digit, space,
- * punctuation — in UCS-2, so a character outside the basic plane (an emoji) counts as two: that is
- * JavaScript's string length. The signature is part of the message and counts too.
+ * Length and billed parts of an SMS, counted as Chinese carriers do (every UTF-16 unit one, the signature
+ * 【…】 included; 70 in one message, 67 per part beyond): the contract's rule, which the compose form shows
+ * before sending, so the screen and the delivery agree.
  */
-export function smsSegments(text: string, signName?: string): SmsLength {
-  const length = text.length + (signName ? signName.length + 2 : 0);
-  if (!text.length) return { length, segments: 0 };
-  return { length, segments: length <= SMS_SINGLE ? 1 : Math.ceil(length / SMS_PART) };
-}
+export { smsLength as smsSegments } from '@gsl/contract';
 
 // A style value that cannot load anything: no url(), image-set(), expression(), @import, and no
 // backslash (which could spell any of them in escapes).
