@@ -8,7 +8,8 @@ import { route, type RouteScope } from '../../../platform/http/route.js';
 import { removeRoute } from '../../../platform/http/remove-route.js';
 import { deptRepo } from './dept.repo.js';
 import { DEPT_RESOURCE, deptScope, deptService } from './dept.service.js';
-import { deptListForest, deptNode, deptView, forest } from './dept.view.js';
+import { forest } from '../forest.js';
+import { deptListForest, deptNode, deptView } from './dept.view.js';
 
 const idParam = (msg: string) => idOf(msg, { trim: true });
 /** A parent id as the lazy calls take it: absent, '' or 0 → the top of what the caller may see. */

@@ -1,6 +1,7 @@
 import { DEPT_CATEGORY_NAMES, type DeptTreeNode, type DeptView } from '@gsl/contract';
 import { formatTime } from '../../../platform/http/time.js';
 import type { DeptNodeRow, DeptRow } from './dept.repo.js';
+import { forest } from '../forest.js';
 
 /** Row → response (id_path is internal and never leaves the server). */
 export function deptView(row: DeptRow, timeZone: string, parentName: string | null = row.parentName ?? null): DeptView {
@@ -50,24 +51,6 @@ export function deptNode(row: DeptNodeRow): DeptTreeNode {
     unionId: row.unionId,
     regionLevel: row.regionLevel,
   };
-}
-
-/**
- * Links nodes (already in display order) into a forest: a node whose parent is not among them is a
- * root (a filtered list, or a scope that starts below the top). A node with children gets hasChildren.
- */
-export function forest<N extends { id: string; parentId: string; hasChildren: boolean; children: N[] }>(nodes: N[]): N[] {
-  const byId = new Map<string, N>();
-  for (const n of nodes) byId.set(n.id, n);
-  const roots: N[] = [];
-  for (const n of nodes) {
-    const parent = byId.get(n.parentId);
-    if (parent && parent !== n) {
-      parent.children.push(n);
-      parent.hasChildren = true;
-    } else roots.push(n);
-  }
-  return roots;
 }
 
 /** The list call's forest: whole rows with their parent's name. */

@@ -1,6 +1,7 @@
 import type { DictView } from '@gsl/contract';
 import { formatTime } from '../../../platform/http/time.js';
 import type { DictRow } from './dict.repo.js';
+import { forest } from '../forest.js';
 
 export function dictView(row: DictRow, timeZone: string, parentName: string | null = null): DictView & { hasChildren: boolean } {
   return {
@@ -30,14 +31,5 @@ export interface DictTreeNode extends ReturnType<typeof dictView> {
 export function dictForest(rows: DictRow[], timeZone: string): DictTreeNode[] {
   const nodes = new Map<string, DictTreeNode>();
   for (const r of rows) nodes.set(String(r.id), { ...dictView(r, timeZone), title: r.dictValue, key: String(r.id), value: String(r.id), children: [] });
-  const roots: DictTreeNode[] = [];
-  for (const n of nodes.values()) {
-    const parent = nodes.get(n.parentId);
-    if (parent) {
-      parent.children.push(n);
-      parent.hasChildren = true;
-      n.parentName = parent.dictValue;
-    } else roots.push(n);
-  }
-  return roots;
+  return forest(nodes.values(), (n, parent) => (n.parentName = parent.dictValue));
 }

@@ -1,4 +1,5 @@
 import type { MenuView } from '@gsl/contract';
+import { forest } from '../forest.js';
 import type { MenuAdminRow, MenuRow } from './menu.repo.js';
 
 export interface MenuNode extends MenuRow {
@@ -10,15 +11,7 @@ export interface MenuNode extends MenuRow {
 export function toForest(rows: MenuRow[]): MenuNode[] {
   const nodes = new Map<string, MenuNode>();
   for (const r of rows) nodes.set(r.id, { ...r, id: String(r.id), parentId: String(r.parentId), hasChildren: false, children: [] });
-  const roots: MenuNode[] = [];
-  for (const n of nodes.values()) {
-    const parent = nodes.get(n.parentId);
-    if (parent) {
-      parent.children.push(n);
-      parent.hasChildren = true;
-    } else roots.push(n);
-  }
-  return roots;
+  return forest(nodes.values());
 }
 
 export function menuView(row: MenuAdminRow, parentName?: string | null): MenuView {
@@ -64,14 +57,5 @@ export function menuTree(rows: Array<MenuRow & Partial<Pick<MenuAdminRow, 'remar
       children: [],
     });
   }
-  const roots: MenuTreeNode[] = [];
-  for (const n of nodes.values()) {
-    const parent = nodes.get(n.parentId);
-    if (parent) {
-      parent.children.push(n);
-      parent.hasChildren = true;
-      n.parentName = parent.name;
-    } else roots.push(n);
-  }
-  return roots;
+  return forest(nodes.values(), (n, parent) => (n.parentName = parent.name));
 }

@@ -3,6 +3,7 @@ import type { Actor } from '../../../platform/access/actor.js';
 import { formatTime } from '../../../platform/http/time.js';
 import type { RoleRow, RoleUserRow } from './role.repo.js';
 import { actorRank, roleRank } from './role.service.js';
+import { forest } from '../forest.js';
 
 export function roleView(row: RoleRow, timeZone: string): RoleView {
   return {
@@ -36,15 +37,7 @@ export function roleForest(rows: RoleRow[], actor: Actor, timeZone: string): Rol
     const id = String(r.id);
     nodes.set(id, { ...roleView(r, timeZone), title: r.roleName, key: id, value: id, hasChildren: false, children: [] });
   }
-  const roots: RoleTreeNode[] = [];
-  for (const n of nodes.values()) {
-    const parent = nodes.get(n.parentId);
-    if (parent) {
-      parent.children.push(n);
-      parent.hasChildren = true;
-    } else roots.push(n);
-  }
-  return roots;
+  return forest(nodes.values());
 }
 
 export function roleUserView(row: RoleUserRow, timeZone: string): RoleUserView {
