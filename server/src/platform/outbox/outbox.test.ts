@@ -1,4 +1,3 @@
-import os from 'node:os';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/app.js';
@@ -41,21 +40,15 @@ async function deliveriesPerJob(ids: string[]): Promise<Map<string, number>> {
 const outboxOf = (opts: Partial<ConstructorParameters<typeof Outbox>[0]> = {}) => new Outbox({ db: t.db, retryBaseMs: 40, leaseMs: 60_000, ...opts });
 
 describe('outbox', () => {
-  it('accepts 10,000 jobs inside the caller’s transaction well under a second, and delivers each exactly once', async () => {
+  it('accepts 10,000 jobs inside the caller’s transaction and delivers each exactly once', async () => {
     const outbox = outboxOf({ batch: 500 });
     const kind = kindOf('bulk');
     outbox.register(kind, smsJobHandler(sender));
 
-    const started = performance.now();
+    // How fast is the bench's to say (node bench/run.mjs messages), never a timed unit test.
     const ids = await enqueue(outbox, smsJobs(kind, 10_000));
-    const acceptMs = performance.now() - started;
     expect(ids).toHaveLength(10_000);
     expect(new Set(ids).size).toBe(10_000);
-    // Under a second on an idle machine (npm run bench measures it); a machine busy with other work
-    // (load above its cores) stretches every figure, so the bound stretches with it.
-    const busy = Math.max(1, os.loadavg()[0] / os.availableParallelism());
-    console.log(`[outbox] 10,000 jobs accepted in ${Math.round(acceptMs)} ms (${t.kind}, load ${os.loadavg()[0].toFixed(1)})`);
-    if (t.kind === 'pglite') expect(acceptMs, `10,000 jobs accepted in ${Math.round(acceptMs)} ms`).toBeLessThan(1000 * busy);
 
     const handled = await outbox.drainUntilIdle(60_000);
     expect(handled).toBe(10_000);
