@@ -14,10 +14,11 @@ export const USERLOGIN_FIELDS = fieldsOn('l', {
 });
 
 export const userloginRepo = {
-  /** Login journal rows of the depts in scope, newest first. */
+  /** Login journal rows of the depts in scope, of the caller's tenant only (a scope of "all" is all of one tenant), newest first. */
   page(db: Db, scope: DataScope, page: PageQuery, filters: Record<string, unknown>) {
     return loginJournalPage(db, scope, page, filters, {
       fields: USERLOGIN_FIELDS,
+      tenantId: scope.actor.tenantId,
       select: (qb) =>
         qb.select(['l.id', 'l.account', 'u.realName', 'd.deptName', 'l.loginType', 'l.success', 'l.message', 'l.remoteIp', 'l.userAgent', 'l.createTime']),
     });
