@@ -23,7 +23,7 @@ const STEP = 'large-province-v1'; // seed_step row of server/src/db/seed/large.t
 const ENTERPRISE = '/api/aoc-service/memberaocenterprise';
 const COUNT = '/api/aoc-service/member/member-count';
 
-const positiveInt = (name, dflt) => {
+export const positiveInt = (name, dflt) => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return dflt;
   const n = Number(raw);

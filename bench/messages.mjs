@@ -12,18 +12,12 @@ import { createRequire } from 'node:module';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { positiveInt } from './members.mjs';
 
 const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
 const ExcelJS = requireServer('exceljs');
 
 const ENTERPRISE = '/api/aoc-service/memberaocenterprise';
-const positiveInt = (name, dflt) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-};
 const RECIPIENTS = positiveInt('MESSAGES_RECIPIENTS', 10_000);
 
 // GB 32100 check character (the import checks it).

@@ -2,6 +2,8 @@ import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import type { FileStore } from '../../platform/files/file-store.js';
+import type { MailSender } from '../../platform/delivery/mail.js';
+import type { SmsSender } from '../../platform/delivery/sms.js';
 
 /** A delivery job as the outbox hands it to a handler. */
 export interface DeliveryJob {
@@ -26,39 +28,8 @@ export interface MessagePorts {
     ): Promise<unknown>;
   };
   events: { publish(tx: Db, events: Array<{ tenantId: string; userId: string; type: string; data: unknown }>): Promise<unknown> };
-  sms: {
-    sendBatch?(list: Array<Parameters<MessagePorts['sms']['send']>[0]>, tx: Db): Promise<unknown>;
-    send(
-      sms: {
-        tenantId: string;
-        deptId?: string | null;
-        mobile: string;
-        signName: string;
-        templateCode?: string;
-        params?: Record<string, string>;
-        content: string;
-        outId: string;
-      },
-      tx: Db,
-    ): Promise<unknown>;
-  };
-  mail: {
-    sendBatch?(list: Array<Parameters<MessagePorts['mail']['send']>[0]>, tx: Db): Promise<unknown>;
-    send(
-      mail: {
-        tenantId: string;
-        deptId?: string | null;
-        from?: string;
-        to: string;
-        subject: string;
-        html: string;
-        text?: string;
-        attachments?: Array<{ filename: string; content: Buffer; attachId?: string }>;
-        messageId: string;
-      },
-      tx: Db,
-    ): Promise<unknown>;
-  };
+  sms: Pick<SmsSender, 'send' | 'sendBatch'>;
+  mail: Pick<MailSender, 'send' | 'sendBatch'>;
   sanitizeHtml(html: string): string;
   cipher(): Promise<PersonalDataCipher>;
   files: FileStore;

@@ -19,27 +19,22 @@ export function inboxRoutes(app: FastifyInstance, svc: MessageServices) {
   const tz = app.config.timeZone;
   const db = app.db;
 
-  route(app, {
-    method: 'GET',
-    url: '/api/msg-center/notice/receive/list',
-    summary: 'notice/receive/list: 我收到的通知 (未读在前)',
-    tags: TAGS,
-    access: { permission: 'authenticated' },
-    query: receiveListQuery,
-    response: pageOf(inboxRecord),
-    handler: ({ actor, query }) => svc.inbox.page(db, actor, query, filters(query), tz),
-  });
-
-  route(app, {
-    method: 'GET',
-    url: '/api/blade-user/message/sampleList',
-    summary: 'user message sampleList: 我的消息 (未读在前, 分页)',
-    tags: TAGS,
-    access: { permission: 'authenticated' },
-    query: receiveListQuery,
-    response: pageOf(inboxRecord),
-    handler: ({ actor, query }) => svc.inbox.page(db, actor, query, filters(query), tz),
-  });
+  // The same box under two names: the message centre's notice/receive/list and the user's sampleList.
+  for (const [url, summary] of [
+    ['/api/msg-center/notice/receive/list', 'notice/receive/list: 我收到的通知 (未读在前)'],
+    ['/api/blade-user/message/sampleList', 'user message sampleList: 我的消息 (未读在前, 分页)'],
+  ] as const) {
+    route(app, {
+      method: 'GET',
+      url,
+      summary,
+      tags: TAGS,
+      access: { permission: 'authenticated' },
+      query: receiveListQuery,
+      response: pageOf(inboxRecord),
+      handler: ({ actor, query }) => svc.inbox.page(db, actor, query, filters(query), tz),
+    });
+  }
 
   route(app, {
     method: 'GET',
