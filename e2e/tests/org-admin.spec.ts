@@ -25,7 +25,10 @@ async function fillAndSave(page: Page, dialog: Locator, name: string, category?:
   if (category) {
     await dialog.getByLabel('机构类型', { exact: true }).click();
     await page.locator('.ant-select-dropdown:visible').getByTitle(category, { exact: true }).click();
+    // The choice is shown before saving (an option clicked while the list still opens can be lost).
+    await expect(dialog.getByTestId('dept-form-category')).toContainText(category);
   }
+  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
   const answer = answerOf(page, 'submit');
   await dialog.getByTestId('dept-form-submit').click();
   expect((await answer).status()).toBe(200);
