@@ -8,6 +8,7 @@ import { LoginService } from './modules/auth/login.service.js';
 import { TokenService } from './modules/auth/token.service.js';
 import { LocalFileStore, type FileStore } from './platform/files/file-store.js';
 import { AttachReferrers } from './platform/files/attach-referrers.js';
+import { PendingSources } from './platform/pending/pending-sources.js';
 import { Events } from './platform/events/events.js';
 import { TenantSyncSteps } from './platform/tenancy/sync-hook.js';
 import type { Tenancy } from './platform/tenancy/tenancy.js';
@@ -33,6 +34,8 @@ export interface Services {
   files: FileStore;
   /** Records that hold file links and decide, with their own access rule, who may read the file. */
   attachReferrers: AttachReferrers;
+  /** What is waiting for a user (我的一天 待办): each module registers its kinds when it loads (platform/pending). */
+  pending: PendingSources;
   /** What runs on a bound tenant's database after the platform tables are copied there (platform/tenancy/sync-hook.ts). */
   tenantSync: TenantSyncSteps;
   /** Durable delivery jobs (platform/outbox): modules enqueue in their transaction and register their kinds. */
@@ -73,6 +76,7 @@ export function createServices(
     tokens: new TokenService(base.db, main, base.signer, base.config.codeTtlSeconds),
     files: new LocalFileStore(base.config.fileStoreDir),
     attachReferrers: new AttachReferrers(),
+    pending: new PendingSources(),
     tenantSync: new TenantSyncSteps(),
     outbox,
     mail,
