@@ -22,3 +22,4 @@ export * from './member/member.js';
 export * from './profile/profile.js';
 export * from './message/message.js';
 export * from './message/outbox.js';
+export * from './mycenter/mycenter.js';

@@ -2,6 +2,7 @@ import type { AuthLogDatabase } from './schema-auth-log.js';
 import type { DeliveryDatabase } from './schema-delivery.js';
 import type { EventsDatabase } from './schema-events.js';
 import type { MessageDatabase } from './schema-message.js';
+import type { MycenterDatabase } from './schema-mycenter.js';
 import type { MemberDatabase } from './schema-member.js';
 import type { ProfileDatabase } from './schema-profile.js';
 import type { ColumnType, Generated } from 'kysely';
@@ -313,7 +314,7 @@ export interface SeedStepTable {
   appliedTime: Time;
 }
 
-export interface Database extends AuthLogDatabase, MemberDatabase, ProfileDatabase, DeliveryDatabase, EventsDatabase, MessageDatabase {
+export interface Database extends AuthLogDatabase, MemberDatabase, ProfileDatabase, DeliveryDatabase, EventsDatabase, MessageDatabase, MycenterDatabase {
   seedStep: SeedStepTable;
   bladeTenantPackage: TenantPackageTable;
   bladeTenantPackageMenu: TenantPackageMenuTable;

@@ -16,7 +16,7 @@ import { smsService } from './sms/sms.service.js';
 import { sendRepo } from './send/send.repo.js';
 
 /** One-time codes (phone binding): 6 digits, 5 minutes, 60 s apart, 10 a day per number, 5 wrong tries burn one. */
-const CODE_RULES = { ttlSeconds: 300, resendSeconds: 60, perDay: 10, maxTries: 5 };
+export const CODE_RULES = { ttlSeconds: 300, resendSeconds: 60, perDay: 10, maxTries: 5 };
 /** An org's SMS messages a day until an administrator sets its own (短信签名与额度). */
 const DEFAULT_DAILY_QUOTA = 1000;
 

@@ -32,6 +32,7 @@ const LANDED = new Set([
   'system-topmenu',
   'member',
   'chamber',
+  'mycenter',
 ]);
 
 interface SpecCall {

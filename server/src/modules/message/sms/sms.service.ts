@@ -45,6 +45,81 @@ export function quietUntil(window: { quietStart: string | null; quietEnd: string
   return at;
 }
 
+/** What checking a code came to: right (now used), wrong (a try counted), or no live code (expired, used or burnt). */
+export type CodeOutcome = 'ok' | 'wrong' | 'expired';
+
+/** The message for a code that was not right, or null. */
+export function codeProblem(outcome: CodeOutcome): string | null {
+  if (outcome === 'wrong') return MESSAGE_MSG.codeWrong;
+  if (outcome === 'expired') return MESSAGE_MSG.codeExpired;
+  return null;
+}
+
+/**
+ * The one-time codes of phone binding (sms/code, sms/validate), also used by the modules that bind a
+ * phone (个人中心): issued, stored only as keyed hashes, checked once.
+ */
+export function codeService(ports: Pick<MessagePorts, 'cipher' | 'outbox' | 'codeRules'>) {
+  /**
+   * Checks a code inside the caller's transaction: right once (then used), a wrong try counts, `maxTries`
+   * wrong ones burn it. The caller commits what this wrote whatever the outcome (so a wrong try is
+   * counted) and refuses the request after the commit (codeProblem).
+   */
+  async function checkCode(tx: Db, mobile: string, code: string): Promise<CodeOutcome> {
+    const cipher = await ports.cipher();
+    const live = await smsRepo.liveCode(tx, cipher.hash(mobile));
+    if (!live || live.expired) return 'expired';
+    if (live.codeHash === cipher.hash(`${mobile}:${code}`)) {
+      await smsRepo.setCodeState(tx, String(live.id), { state: 1 });
+      return 'ok';
+    }
+    const tries = live.tries + 1;
+    await smsRepo.setCodeState(tx, String(live.id), { tries, state: tries >= ports.codeRules.maxTries ? 2 : 0 });
+    return tries >= ports.codeRules.maxTries ? 'expired' : 'wrong';
+  }
+
+  return {
+    /**
+     * A one-time code for binding a phone: 6 digits, valid `ttlSeconds`, one per `resendSeconds` and at
+     * most `perDay` a day per number. Only a keyed hash of the code is stored; the SMS goes through the outbox.
+     */
+    async issueCode(db: Db, actor: Actor, mobile: string) {
+      const { ttlSeconds, resendSeconds, perDay } = ports.codeRules;
+      const cipher = await ports.cipher();
+      const mobileHash = cipher.hash(mobile);
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await db.transaction().execute(async (tx) => {
+        // Serialise a number's requests so two at once cannot both pass the spacing check.
+        await smsRepo.lockNumber(tx, mobileHash);
+        const recent = await smsRepo.recentCodes(tx, mobileHash);
+        if (recent.last) {
+          const waited = (Date.now() - recent.last.getTime()) / 1000;
+          if (waited < resendSeconds) throw badRequest(MESSAGE_MSG.codeTooSoon(Math.ceil(resendSeconds - waited)));
+        }
+        if (recent.today >= perDay) throw badRequest(MESSAGE_MSG.codeDailyLimit);
+        await smsRepo.issueCode(tx, { tenantId: actor.tenantId, mobileHash, codeHash: cipher.hash(`${mobile}:${code}`), userId: actor.userId, ttlSeconds });
+        await ports.outbox.enqueue(tx, [
+          {
+            tenantId: actor.tenantId,
+            kind: CODE_JOB_KIND,
+            payload: { mobile: cipher.encrypt(mobile), code: cipher.encrypt(code), minutes: Math.round(ttlSeconds / 60) },
+            maxAttempts: 3,
+          },
+        ]);
+      });
+      return { expiresIn: ttlSeconds, resendIn: resendSeconds };
+    },
+
+    checkCode,
+
+    /** Checks a code on its own (sms/validate): right once (then used), a wrong try counts, `maxTries` wrong ones burn it. */
+    async validateCode(db: Db, mobile: string, code: string): Promise<void> {
+      const problem = codeProblem(await db.transaction().execute((tx) => checkCode(tx, mobile, code)));
+      if (problem) throw badRequest(problem);
+    },
+  };
+}
+
 export function smsService(ports: Pick<MessagePorts, 'cipher' | 'outbox' | 'smsDefaults' | 'codeRules'>) {
   async function sourceFor(db: Db, deptId: string): Promise<SmsSource> {
     const row = await smsRepo.source(db, deptId);
@@ -111,54 +186,6 @@ export function smsService(ports: Pick<MessagePorts, 'cipher' | 'outbox' | 'smsD
       );
     },
 
-    /**
-     * A one-time code for binding a phone: 6 digits, valid `ttlSeconds`, one per `resendSeconds` and at
-     * most `perDay` a day per number. Only a keyed hash of the code is stored; the SMS goes through the outbox.
-     */
-    async issueCode(db: Db, actor: Actor, mobile: string) {
-      const { ttlSeconds, resendSeconds, perDay } = ports.codeRules;
-      const cipher = await ports.cipher();
-      const mobileHash = cipher.hash(mobile);
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.transaction().execute(async (tx) => {
-        // Serialise a number's requests so two at once cannot both pass the spacing check.
-        await smsRepo.lockNumber(tx, mobileHash);
-        const recent = await smsRepo.recentCodes(tx, mobileHash);
-        if (recent.last) {
-          const waited = (Date.now() - recent.last.getTime()) / 1000;
-          if (waited < resendSeconds) throw badRequest(MESSAGE_MSG.codeTooSoon(Math.ceil(resendSeconds - waited)));
-        }
-        if (recent.today >= perDay) throw badRequest(MESSAGE_MSG.codeDailyLimit);
-        await smsRepo.issueCode(tx, { tenantId: actor.tenantId, mobileHash, codeHash: cipher.hash(`${mobile}:${code}`), userId: actor.userId, ttlSeconds });
-        await ports.outbox.enqueue(tx, [
-          {
-            tenantId: actor.tenantId,
-            kind: CODE_JOB_KIND,
-            payload: { mobile: cipher.encrypt(mobile), code: cipher.encrypt(code), minutes: Math.round(ttlSeconds / 60) },
-            maxAttempts: 3,
-          },
-        ]);
-      });
-      return { expiresIn: ttlSeconds, resendIn: resendSeconds };
-    },
-
-    /** Checks a code: right once (then used), a wrong try counts, `maxTries` wrong ones burn it. */
-    async validateCode(db: Db, mobile: string, code: string): Promise<void> {
-      const cipher = await ports.cipher();
-      const mobileHash = cipher.hash(mobile);
-      const outcome = await db.transaction().execute(async (tx) => {
-        const live = await smsRepo.liveCode(tx, mobileHash);
-        if (!live || live.expired) return 'expired' as const;
-        if (live.codeHash === cipher.hash(`${mobile}:${code}`)) {
-          await smsRepo.setCodeState(tx, String(live.id), { state: 1 });
-          return 'ok' as const;
-        }
-        const tries = live.tries + 1;
-        await smsRepo.setCodeState(tx, String(live.id), { tries, state: tries >= ports.codeRules.maxTries ? 2 : 0 });
-        return tries >= ports.codeRules.maxTries ? ('burnt' as const) : ('wrong' as const);
-      });
-      if (outcome === 'expired' || outcome === 'burnt') throw badRequest(MESSAGE_MSG.codeExpired);
-      if (outcome === 'wrong') throw badRequest(MESSAGE_MSG.codeWrong);
-    },
+    ...codeService(ports),
   };
 }
