@@ -23,3 +23,4 @@ export * from './profile/profile.js';
 export * from './message/message.js';
 export * from './message/outbox.js';
 export * from './mycenter/mycenter.js';
+export * from './myday/myday.js';

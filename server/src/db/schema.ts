@@ -2,6 +2,7 @@ import type { AuthLogDatabase } from './schema-auth-log.js';
 import type { DeliveryDatabase } from './schema-delivery.js';
 import type { EventsDatabase } from './schema-events.js';
 import type { MessageDatabase } from './schema-message.js';
+import type { MydayDatabase } from './schema-myday.js';
 import type { MycenterDatabase } from './schema-mycenter.js';
 import type { MemberDatabase } from './schema-member.js';
 import type { ProfileDatabase } from './schema-profile.js';
@@ -314,7 +315,7 @@ export interface SeedStepTable {
   appliedTime: Time;
 }
 
-export interface Database extends AuthLogDatabase, MemberDatabase, ProfileDatabase, DeliveryDatabase, EventsDatabase, MessageDatabase, MycenterDatabase {
+export interface Database extends AuthLogDatabase, MemberDatabase, ProfileDatabase, DeliveryDatabase, EventsDatabase, MessageDatabase, MydayDatabase, MycenterDatabase {
   seedStep: SeedStepTable;
   bladeTenantPackage: TenantPackageTable;
   bladeTenantPackageMenu: TenantPackageMenuTable;

@@ -33,6 +33,7 @@ import profileSectionRoutes from './profile/section.routes.js';
 import profileOrgRoutes from './profile/orgprofile.routes.js';
 import outboxBoxRoutes from './message/outbox/outbox-box.routes.js';
 import messageModule from './message/message.module.js';
+import mydayModule from './myday/myday.module.js';
 import myCenterRoutes from './user/profile/profile.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
@@ -73,5 +74,6 @@ export const MODULES: FastifyPluginAsync[] = [
   profileOrgRoutes,
   outboxBoxRoutes,
   messageModule,
+  mydayModule,
   myCenterRoutes,
 ];

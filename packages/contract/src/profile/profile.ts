@@ -32,6 +32,9 @@ export const PROFILE_MSG = {
   reportNotDraft: '只有草稿状态的年报可以提交',
   reportNotSubmitted: '只有已提交的年报可以退回',
   reportReturnOwn: '只能由上级组织退回年报',
+  reportApproved: '年报已审核通过,不能修改或删除',
+  reportNotSubmittedApprove: '只有已提交的年报可以审核通过',
+  reportApproveOwn: '只能由上级组织审核年报',
   orgOnly: '只有工商联、商会或协会有组织档案',
   nameQuery: '请输入姓名',
 } as const;
@@ -48,7 +51,8 @@ export const LEGAL_PERSON_TYPES: Labels = { 1: '社会团体法人', 2: '事业�
 export const ORG_STATUS: Labels = { 1: '正常', 2: '筹备', 3: '注销' };
 export const ORG_LEVELS: Labels = { 1: '省级', 2: '市级', 3: '县(区)级', 4: '乡镇(街道)级' };
 export const ORG_CHAMBER_TYPES: Labels = { 1: '行业商会', 2: '地区商会', 3: '异地商会(在苏)', 4: '江苏在外地商会' };
-export const REPORT_STATUS: Labels = { 0: '草稿', 1: '已提交', 2: '已退回' };
+/** An annual report's workflow: 草稿 → 已提交; an org above then accepts it (已通过) or returns it (已退回, to be submitted again). */
+export const REPORT_STATUS: Labels = { 0: '草稿', 1: '已提交', 2: '已退回', 3: '已通过' };
 
 // ---------------------------------------------------------------------------------------------
 // Person base (人员库) and the person profile

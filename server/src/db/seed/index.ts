@@ -6,6 +6,7 @@ import { seedReference } from './reference.js';
 import { seedDemoChambers, seedDemoMembers } from './demo-members.js';
 import { seedDemoProfiles } from './demo-profiles.js';
 import { seedDemoMessages } from './demo-messages.js';
+import { seedDemoNotes } from './demo-myday.js';
 
 /** The demo password of every demo account (README); demo data exists only outside production. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -20,5 +21,6 @@ export async function seedAll(db: Db, cfg: AppConfig) {
   await seedDemoProfiles(db, { production: cfg.production });
   await seedDemoChambers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoMessages(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
+  await seedDemoNotes(db, { tenantId: cfg.defaultTenantId });
   return { demo };
 }

@@ -65,6 +65,9 @@ export default async function messageModule(app: FastifyInstance) {
     return sendRepo.linkInScope(db, await svc.range.scopeOf(db, actor), link);
   });
 
+  // 我的一天 待办: the account's unread notices (§7 "My day" GET pending).
+  s.pending.register('message', async (db, actor) => [await svc.inbox.pending(db, actor, app.config.timeZone)]);
+
   rangeRoutes(app, svc);
   sendRoutes(app, svc);
   smsRoutes(app, svc);

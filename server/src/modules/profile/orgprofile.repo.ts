@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import { ANNUAL_REPORT_FIELDS, ORG_PROFILE_FIELDS, type PageQuery } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../platform/db/versioned.js';
@@ -89,19 +89,44 @@ export const orgProfileRepo = {
     return !!(await updateAtVersion(tx, 'aocOrgAnnualReport', id, version, values));
   },
 
-  /** Submitted (1, by the submitter now) or returned (2, with the reason). */
-  async setReportStatus(tx: Db, id: string, to: 1 | 2, by: { userId: string; reason?: string }): Promise<void> {
+  /** Submitted (1, by the submitter now), returned (2, with the reason) or accepted (3). */
+  async setReportStatus(tx: Db, id: string, to: 1 | 2 | 3, by: { userId: string; reason?: string }): Promise<void> {
     await tx
       .updateTable('aocOrgAnnualReport')
       .set({
         status: to,
-        ...(to === 1 ? { submitUser: by.userId, submitTime: sql<Date>`now()`, returnReason: null } : { returnReason: by.reason || null }),
+        ...(to === 1 ? { submitUser: by.userId, submitTime: sql<Date>`now()`, returnReason: null } : to === 2 ? { returnReason: by.reason || null } : {}),
         updateUser: by.userId,
         version: sql`version + 1`,
         updateTime: sql`now()`,
       })
       .where('id', '=', id)
       .execute();
+  },
+
+  /**
+   * The reports waiting for an org (我的一天 待办), in one statement inside the scope: submitted by the
+   * orgs directly below it (to review) and its own returned ones (to submit again), with the newest time of each.
+   */
+  async pendingReports(db: Db, tenantId: string, scope: DataScope, deptId: string) {
+    const review = (eb: ExpressionBuilder<any, any>) => eb.and([eb('r.status', '=', 1), eb('d.parentId', '=', deptId)]);
+    const returned = (eb: ExpressionBuilder<any, any>) => eb.and([eb('r.status', '=', 2), eb('r.deptId', '=', deptId)]);
+    const r = await inScope(scope)(reports(db, tenantId))
+      .where('d.isDeleted', '=', 0)
+      .where((eb) => eb.or([review(eb), returned(eb)]))
+      .select((eb) => [
+        eb.fn.count<string>('r.id').filterWhere(review(eb)).as('review'),
+        eb.fn.max('r.submitTime').filterWhere(review(eb)).as('reviewLatest'),
+        eb.fn.count<string>('r.id').filterWhere(returned(eb)).as('returned'),
+        eb.fn.max('r.updateTime').filterWhere(returned(eb)).as('returnedLatest'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      review: Number(r.review),
+      reviewLatest: (r.reviewLatest as Date | null) ?? null,
+      returned: Number(r.returned),
+      returnedLatest: (r.returnedLatest as Date | null) ?? null,
+    };
   },
 
   async softDeleteReports(tx: Db, ids: string[], userId: string): Promise<void> {

@@ -21,7 +21,7 @@ import { withMsg } from '../../platform/http/envelope.js';
 import { route } from '../../platform/http/route.js';
 import { removeRoute } from '../../platform/http/remove-route.js';
 import { formatTime } from '../../platform/http/time.js';
-import { orgProfileService } from './orgprofile.service.js';
+import { orgProfileService, pendingReports } from './orgprofile.service.js';
 import { viewOf, type Row } from './profile.codec.js';
 import { ORG_PARENT, PROFILE_RESOURCE } from './profile.defs.js';
 import { parentScope } from './section.routes.js';
@@ -39,11 +39,13 @@ const returnBody = z
 /**
  * Organisation profile (组织档案) of a federation, chamber or association: one record per org (basic
  * info, introduction, party building, contact info), its sections (section.routes.ts), annual reports
- * (draft → submitted; a superior org may return a submitted one) and the member statistics by year.
+ * (draft → submitted; a superior org accepts or returns a submitted one) and the member statistics by year.
  */
 export default async function orgProfileRoutes(app: FastifyInstance) {
   // Photos and logos are read through their records' access rules.
   registerProfileAttachments(app.services.attachReferrers);
+  // 我的一天 待办: annual reports to review, and returned ones (§7 "My day" GET pending).
+  app.services.pending.register('profile.annual-report', (db, actor) => pendingReports(db, actor, app.config.timeZone));
   const db = app.db;
   const tz = app.config.timeZone;
   const svc = orgProfileService(db, () => personalDataCipher(db, { production: app.config.production }));
@@ -146,7 +148,7 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
   route(app, {
     method: 'POST',
     url: `${R}/submit`,
-    summary: 'annual report submit: 保存年报草稿 (无 id 新增, 有 id 按 version 修改; 已提交的年报不能修改)',
+    summary: 'annual report submit: 保存年报草稿 (无 id 新增, 有 id 按 version 修改; 已提交或已通过的年报不能修改)',
     tags: ['profile'],
     access: { permission: 'profile_org_edit' },
     body: annualReportSubmit,
@@ -182,9 +184,21 @@ export default async function orgProfileRoutes(app: FastifyInstance) {
     handler: async ({ actor, body }) => withMsg(reportView(await svc.transition(actor, body, 2)), '退回成功'),
   });
 
+  route(app, {
+    method: 'POST',
+    url: `${R}/approve`,
+    summary: 'annual report approve: 审核通过年报 (id、version; 仅上级组织; 已提交 → 已通过)',
+    tags: ['profile'],
+    access: { permission: 'profile_org' },
+    body: returnBody.omit({ reason: true }),
+    scope: reportScope('body.id'),
+    response: annualReportRecord,
+    handler: async ({ actor, body }) => withMsg(reportView(await svc.transition(actor, body, 3)), '审核通过'),
+  });
+
   removeRoute(app, {
     url: `${R}/remove`,
-    summary: 'annual report remove: 删除年报草稿 (ids; 已提交的不能删除)',
+    summary: 'annual report remove: 删除年报草稿 (ids; 已提交或已通过的不能删除)',
     tags: ['profile'],
     permission: 'profile_org_delete',
     scope: reportScope('query.ids'),

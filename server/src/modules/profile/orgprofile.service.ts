@@ -4,16 +4,19 @@ import {
   PROFILE_MSG,
   STALE_VERSION_MSG,
   VERSION_REQUIRED_MSG,
+  menuOf,
   type PageQuery,
   type PermissionCode,
 } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
-import { assertGranted } from '../../platform/access/grants.js';
+import { assertGranted, isGranted } from '../../platform/access/grants.js';
 import type { DataScope } from '../../platform/access/scope.js';
 import type { PersonalDataCipher } from '../../platform/audit/personal-data.js';
 import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { formatTime } from '../../platform/http/time.js';
+import type { PendingItem } from '../../platform/pending/pending-sources.js';
 import { orgProfileRepo } from './orgprofile.repo.js';
 import { columnValues, type Row } from './profile.codec.js';
 import { profileScope } from './profile.access.js';
@@ -25,7 +28,7 @@ export type MemberStatistics = { year: number; total: number; enterprise: number
 
 /**
  * Organisation profile (组织档案) of a federation, chamber or association: one record per org, its annual
- * reports (draft → submitted; a superior org may return a submitted one) and the member statistics by
+ * reports (draft → submitted; a superior org accepts or returns a submitted one) and the member statistics by
  * year. Every call first finds the org inside the actor's profile scope (404 otherwise).
  */
 export function orgProfileService(db: Db, cipher: () => Promise<PersonalDataCipher>) {
@@ -112,7 +115,8 @@ export function orgProfileService(db: Db, cipher: () => Promise<PersonalDataCiph
           if (input.version === undefined) throw badRequest(VERSION_REQUIRED_MSG);
           const current = await findReport(tx, actor, input.id, true, scope);
           if (!current || String(current.deptId) !== input.deptId) throw notFound();
-          if (Number(current.status) === 1) throw badRequest(PROFILE_MSG.reportSubmitted);
+          const locked = lockedMsg(current.status);
+          if (locked) throw badRequest(locked);
           if (!(await orgProfileRepo.updateReportAtVersion(tx, input.id, input.version, { ...values, status: 0, updateUser: actor.userId })))
             throw badRequest(STALE_VERSION_MSG);
           return input.id;
@@ -124,17 +128,24 @@ export function orgProfileService(db: Db, cipher: () => Promise<PersonalDataCiph
       }
     },
 
-    /** Submit (draft → submitted) or return (submitted → returned, by a superior org only), at the version read. */
-    async transition(actor: Actor, input: { id: string; version: number; reason?: string }, to: 1 | 2): Promise<Row> {
+    /**
+     * Submit (draft or returned → submitted), or review by a superior org only: return (submitted →
+     * returned) or accept (submitted → accepted, 已通过); at the version read.
+     */
+    async transition(actor: Actor, input: { id: string; version: number; reason?: string }, to: 1 | 2 | 3): Promise<Row> {
       await assertGranted(db, actor, 'profile_org_report' as PermissionCode);
       const scope = await profileScope(db, actor);
       return db.transaction().execute(async (tx) => {
         const current = await findReport(tx, actor, input.id, true, scope);
         if (!current) throw notFound();
         if (current.version !== input.version) throw badRequest(STALE_VERSION_MSG);
-        if (to === 1 && Number(current.status) === 1) throw badRequest(PROFILE_MSG.reportNotDraft);
-        if (to === 2 && Number(current.status) !== 1) throw badRequest(PROFILE_MSG.reportNotSubmitted);
-        if (to === 2 && String(current.deptId) === actor.deptId && !actor.isAdministrator) throw badRequest(PROFILE_MSG.reportReturnOwn);
+        const status = Number(current.status);
+        if (to === 1 && (status === 1 || status === 3)) throw badRequest(PROFILE_MSG.reportNotDraft);
+        if (to === 2 && status !== 1) throw badRequest(PROFILE_MSG.reportNotSubmitted);
+        if (to === 3 && status !== 1) throw badRequest(PROFILE_MSG.reportNotSubmittedApprove);
+        // The org above reviews (退回 / 通过), never the org that wrote it.
+        if (to !== 1 && String(current.deptId) === actor.deptId && !actor.isAdministrator)
+          throw badRequest(to === 2 ? PROFILE_MSG.reportReturnOwn : PROFILE_MSG.reportApproveOwn);
         await orgProfileRepo.setReportStatus(tx, input.id, to, { userId: actor.userId, reason: input.reason });
         return (await findReport(tx, actor, input.id, false, scope))!;
       });
@@ -146,11 +157,38 @@ export function orgProfileService(db: Db, cipher: () => Promise<PersonalDataCiph
       await db.transaction().execute(async (tx) => {
         const rows = await orgProfileRepo.lockReports(tx, actor.tenantId, scope, ids);
         if (rows.length !== ids.length) throw notFound();
-        if (rows.some((r) => Number(r.status) === 1)) throw badRequest(PROFILE_MSG.reportSubmitted);
+        const locked = rows.map((r) => lockedMsg(r.status)).find(Boolean);
+        if (locked) throw badRequest(locked);
         await orgProfileRepo.softDeleteReports(tx, ids, actor.userId);
       });
     },
   };
+}
+
+/** Why a report cannot change or be removed: submitted (waiting for review) or accepted; undefined when it can. */
+function lockedMsg(status: unknown): string | undefined {
+  if (Number(status) === 1) return PROFILE_MSG.reportSubmitted;
+  if (Number(status) === 3) return PROFILE_MSG.reportApproved;
+  return undefined;
+}
+
+/** Where reports are reviewed and submitted: 数据库查询 › 组织档案 (its 年报 tab), as the menu registry places it. */
+const REPORT_SCREEN = menuOf('profile_org')!.path!;
+
+/**
+ * 我的一天 待办 (specification §7 "My day" GET pending): the annual reports waiting for the actor's org —
+ * submitted by the orgs directly below it, to review (退回 or 通过), and its own returned ones, to
+ * correct and submit again. Counted only for who may review and submit (组织档案 and its
+ * 年报提交与退回 button), inside the profile data scope.
+ */
+export async function pendingReports(db: Db, actor: Actor, timeZone: string): Promise<PendingItem[]> {
+  const [page, button] = await Promise.all([isGranted(db, actor, 'profile_org'), isGranted(db, actor, 'profile_org_report')]);
+  if (!page || !button) return [];
+  const n = await orgProfileRepo.pendingReports(db, actor.tenantId, await profileScope(db, actor), actor.deptId);
+  return [
+    { key: 'profile.annual-review', title: '待审核的年报', count: n.review, path: REPORT_SCREEN, latestTime: formatTime(n.reviewLatest, timeZone) },
+    { key: 'profile.annual-returned', title: '被退回的年报', count: n.returned, path: REPORT_SCREEN, latestTime: formatTime(n.returnedLatest, timeZone) },
+  ];
 }
 
 /**

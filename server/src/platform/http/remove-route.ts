@@ -11,7 +11,10 @@ import { route, type RouteDef } from './route.js';
  */
 export function removeRoute(
   app: FastifyInstance,
-  def: Pick<RouteDef, 'url' | 'summary' | 'tags' | 'scope'> & { permission: PermissionCode; remove: (ids: string[], actor: Actor) => Promise<unknown> },
+  def: Pick<RouteDef, 'url' | 'summary' | 'tags' | 'scope'> & {
+    permission: PermissionCode | 'authenticated';
+    remove: (ids: string[], actor: Actor) => Promise<unknown>;
+  },
 ): void {
   route(app, {
     method: 'POST',

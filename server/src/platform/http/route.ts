@@ -28,7 +28,8 @@ export const permissionCodes = (permission: PermissionCode | 'authenticated' | r
 export interface RouteScope {
   /**
    * The data-scope resource (blade_scope_data.resource_code) whose role rules limit the route. Absent:
-   * the route admits exactly the caller's own line of the org tree (its dept, ancestors and descendants).
+   * the route admits exactly the caller's own line of the org tree (its dept, ancestors and descendants);
+   * absent with an `ownerColumn`, exactly the caller's own rows, whatever the roles (a user's notes).
    */
   resource?: string;
   /** The route reads or writes records named by id (comma-separated for `ids`): out of scope is 404. */

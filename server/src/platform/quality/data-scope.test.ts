@@ -105,13 +105,20 @@ const probeDepts = [
   await deptId(t.db, '无锡市工商联'),
 ];
 const typeTwo = callers.find((c) => c.label.startsWith('type 2'))!;
+/**
+ * A route naming no resource but an owner column keeps to the caller's own rows whatever the roles' rules
+ * (a note is only ever its owner's): the expectation is the caller's rows, and every scope-type user owns one.
+ */
+const ownerOnly = (scope: RouteScope) => !scope.resource && !!(scope.list ?? scope.record)?.ownerColumn;
+const everyTypedOwner = callers.filter((c) => c.typed).map((c, i) => ({ id: c.subject.id, awayDept: probeDepts[probeDepts.length - 1 - i] }));
 const spreadNotes: string[] = [];
 const seenTables = new Set<string>();
 for (const r of scoped) {
   for (const ref of [r.def!.scope!.list, r.def!.scope!.record]) {
     if (!ref || seenTables.has(JSON.stringify(ref))) continue;
     seenTables.add(JSON.stringify(ref));
-    spreadNotes.push(...(await spreadRows(t.db, ref, probeDepts, [{ id: typeTwo.subject.id, awayDept: probeDepts[probeDepts.length - 1] }])));
+    const owners = ownerOnly(r.def!.scope!) ? everyTypedOwner : [{ id: typeTwo.subject.id, awayDept: probeDepts[probeDepts.length - 1] }];
+    spreadNotes.push(...(await spreadRows(t.db, ref, probeDepts, owners)));
   }
 }
 if (spreadNotes.length) console.log(`quality §3 data set-up notes:\n  ${[...new Set(spreadNotes)].join('\n  ')}`);
@@ -161,6 +168,7 @@ async function versionOf(table: string, id: string): Promise<number | undefined>
 }
 
 async function allowedFor(caller: Caller, scope: RouteScope) {
+  if (ownerOnly(scope)) return { all: false, depts: new Set<string>(), ownerId: caller.subject.id };
   if (!scope.resource) return { all: false, depts: await lineOf(t.db, caller.subject.deptId) };
   return allowedBy(t.db, { id: caller.subject.id, deptId: caller.subject.deptId }, await caller.rules(scope.resource));
 }

@@ -61,6 +61,15 @@ export const inboxRepo = {
     return Number(n);
   },
 
+  /** The unread count and the newest unread notice's time (我的一天 待办). */
+  async unreadSummary(db: Db, userId: string): Promise<{ count: number; latest: Date | null }> {
+    const r = await mine(db, userId)
+      .where('r.isRead', '=', 0)
+      .select((eb) => [eb.fn.countAll<string>().as('n'), eb.fn.max('r.createTime').as('latest')])
+      .executeTakeFirstOrThrow();
+    return { count: Number(r.n), latest: (r.latest as Date | null) ?? null };
+  },
+
   /** Marks read (or unread); answers how many changed, so the other tabs are told only when something did. */
   async setRead(tx: Db, userId: string, ids: string[] | 'all', isRead: 0 | 1): Promise<number> {
     let q = tx

@@ -2,6 +2,7 @@ import type { InboxView, PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import type { MsgAttachment } from '../../../db/schema-message.js';
 import type { Actor } from '../../../platform/access/actor.js';
+import type { PendingItem } from '../../../platform/pending/pending-sources.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { formatTime } from '../../../platform/http/time.js';
 import type { MessagePorts } from '../message.ports.js';
@@ -50,6 +51,12 @@ export function inboxService(ports: Pick<MessagePorts, 'events'>) {
     },
 
     unread: (db: Db, actor: Actor) => inboxRepo.unread(db, actor.userId),
+
+    /** 我的一天 待办 (§7 "My day" GET pending): the unread notices, read in 我的消息. */
+    async pending(db: Db, actor: Actor, timeZone: string): Promise<PendingItem> {
+      const { count, latest } = await inboxRepo.unreadSummary(db, actor.userId);
+      return { key: 'msg.unread', title: '未读消息', count, path: '/portal/myDay/bigmsg', latestTime: formatTime(latest, timeZone) };
+    },
 
     async setRead(db: Db, actor: Actor, ids: string[] | 'all', isRead: 0 | 1) {
       if (ids !== 'all' && (await inboxRepo.countMine(db, actor.userId, ids)) !== new Set(ids).size) throw notFound();
