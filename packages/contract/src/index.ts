@@ -24,3 +24,4 @@ export * from './message/message.js';
 export * from './message/outbox.js';
 export * from './mycenter/mycenter.js';
 export * from './myday/myday.js';
+export * from './myday/chat.js';

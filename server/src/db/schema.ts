@@ -1,4 +1,5 @@
 import type { AuthLogDatabase } from './schema-auth-log.js';
+import type { ChatDatabase } from './schema-chat.js';
 import type { DeliveryDatabase } from './schema-delivery.js';
 import type { EventsDatabase } from './schema-events.js';
 import type { MessageDatabase } from './schema-message.js';
@@ -315,7 +316,7 @@ export interface SeedStepTable {
   appliedTime: Time;
 }
 
-export interface Database extends AuthLogDatabase, MemberDatabase, ProfileDatabase, DeliveryDatabase, EventsDatabase, MessageDatabase, MydayDatabase, MycenterDatabase {
+export interface Database extends AuthLogDatabase, MemberDatabase, ProfileDatabase, DeliveryDatabase, EventsDatabase, MessageDatabase, MydayDatabase, MycenterDatabase, ChatDatabase {
   seedStep: SeedStepTable;
   bladeTenantPackage: TenantPackageTable;
   bladeTenantPackageMenu: TenantPackageMenuTable;

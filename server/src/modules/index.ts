@@ -33,6 +33,7 @@ import profileSectionRoutes from './profile/section.routes.js';
 import profileOrgRoutes from './profile/orgprofile.routes.js';
 import outboxBoxRoutes from './message/outbox/outbox-box.routes.js';
 import messageModule from './message/message.module.js';
+import mydayChatModule from './myday/myday-chat.module.js';
 import mydayModule from './myday/myday.module.js';
 import myCenterRoutes from './user/profile/profile.routes.js';
 
@@ -74,6 +75,7 @@ export const MODULES: FastifyPluginAsync[] = [
   profileOrgRoutes,
   outboxBoxRoutes,
   messageModule,
+  mydayChatModule,
   mydayModule,
   myCenterRoutes,
 ];

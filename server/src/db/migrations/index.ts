@@ -24,6 +24,7 @@ import m0022 from './0022_sso_session_link.sql';
 import m0023 from './0023_delivery.sql';
 import m0024 from './0024_events.sql';
 import m0025 from './0025_message.sql';
+import m0026 from './0026_chat.sql';
 import m0027 from './0027_myday.sql';
 import m0028 from './0028_mycenter.sql';
 
@@ -52,6 +53,7 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0023_delivery', sql: m0023 },
   { name: '0024_events', sql: m0024 },
   { name: '0025_message', sql: m0025 },
+  { name: '0026_chat', sql: m0026 },
   { name: '0027_myday', sql: m0027 },
   { name: '0028_mycenter', sql: m0028 },
 ];
