@@ -17,6 +17,7 @@ import { tenantDatabases } from './platform/outbox/tenant-databases.js';
 import { createMailSender, type MailSender } from './platform/delivery/mail.js';
 import { createSmsSender, type SmsSender } from './platform/delivery/sms.js';
 import { DELIVERY_MAIL, DELIVERY_SMS, mailJobHandler, smsJobHandler } from './platform/delivery/handlers.js';
+import { createWechatClient, type WechatClient } from './platform/wechat/wechat.js';
 
 /** Services shared across modules (the sign-on portal and the token call share login and tokens). */
 export interface Services {
@@ -46,6 +47,8 @@ export interface Services {
   sms: SmsSender;
   /** Live events: publish in a transaction, pushed to the recipients' open event streams (platform/events). */
   events: Events;
+  /** WeChat's open platform (WECHAT_APP_ID …): QR sign-on and binding; unconfigured, every call refuses with 微信登录未配置. */
+  wechat: WechatClient;
 }
 
 export function createServices(
@@ -82,5 +85,6 @@ export function createServices(
     mail,
     sms,
     events: new Events({ main, tenancy: base.tenancy, listen: opts.listen, onError: opts.onError }),
+    wechat: createWechatClient(config),
   };
 }

@@ -25,3 +25,4 @@ export * from './message/outbox.js';
 export * from './mycenter/mycenter.js';
 export * from './myday/myday.js';
 export * from './myday/chat.js';
+export * from './mycenter/weixin.js';

@@ -7,6 +7,7 @@ import type { MydayDatabase } from './schema-myday.js';
 import type { MycenterDatabase } from './schema-mycenter.js';
 import type { MemberDatabase } from './schema-member.js';
 import type { ProfileDatabase } from './schema-profile.js';
+import type { WechatDatabase } from './schema-wechat.js';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables (camelCase; CamelCasePlugin maps to snake_case). Keep in step with migrations/. */
@@ -316,7 +317,18 @@ export interface SeedStepTable {
   appliedTime: Time;
 }
 
-export interface Database extends AuthLogDatabase, MemberDatabase, ProfileDatabase, DeliveryDatabase, EventsDatabase, MessageDatabase, MydayDatabase, MycenterDatabase, ChatDatabase {
+export interface Database
+  extends
+    AuthLogDatabase,
+    MemberDatabase,
+    ProfileDatabase,
+    DeliveryDatabase,
+    EventsDatabase,
+    MessageDatabase,
+    MydayDatabase,
+    MycenterDatabase,
+    ChatDatabase,
+    WechatDatabase {
   seedStep: SeedStepTable;
   bladeTenantPackage: TenantPackageTable;
   bladeTenantPackageMenu: TenantPackageMenuTable;

@@ -36,6 +36,7 @@ import messageModule from './message/message.module.js';
 import mydayChatModule from './myday/myday-chat.module.js';
 import mydayModule from './myday/myday.module.js';
 import myCenterRoutes from './user/profile/profile.routes.js';
+import userWxRoutes from './user/wx/user-wx.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
 export const MODULES: FastifyPluginAsync[] = [
@@ -78,4 +79,5 @@ export const MODULES: FastifyPluginAsync[] = [
   mydayChatModule,
   mydayModule,
   myCenterRoutes,
+  userWxRoutes,
 ];

@@ -11,7 +11,7 @@ export const loginLogRecord = z.object({
   realName: z.string().nullable(),
   deptId: z.string().nullable(),
   deptName: z.string().nullable(),
-  /** sso, sso_code, password, captcha. */
+  /** sso, sso_code, password, captcha, wechat, social. */
   loginType: z.string(),
   loginTypeName: z.string(),
   /** 1 signed on, 0 refused. */
@@ -28,7 +28,14 @@ export const portalLoginRecord = loginLogRecord.omit({ userId: true, deptId: tru
 export type PortalLoginView = z.infer<typeof portalLoginRecord>;
 
 /** How one signed on (loginType), as the logs name it. */
-export const LOGIN_TYPE_NAMES: Record<string, string> = { sso: '统一身份认证', sso_code: '授权码换取令牌', password: '账号密码', captcha: '验证码登录' };
+export const LOGIN_TYPE_NAMES: Record<string, string> = {
+  sso: '统一身份认证',
+  sso_code: '授权码换取令牌',
+  password: '账号密码',
+  captcha: '验证码登录',
+  wechat: '微信扫码登录',
+  social: '第三方账号登录(微信)',
+};
 
 /** How a sign-on went, as the list shows it. */
 export const LOGIN_RESULT_NAMES: Record<number, string> = { 1: '成功', 0: '失败' };

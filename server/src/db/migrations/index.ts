@@ -27,6 +27,7 @@ import m0025 from './0025_message.sql';
 import m0026 from './0026_chat.sql';
 import m0027 from './0027_myday.sql';
 import m0028 from './0028_mycenter.sql';
+import m0029 from './0029_wechat.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -56,4 +57,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0026_chat', sql: m0026 },
   { name: '0027_myday', sql: m0027 },
   { name: '0028_mycenter', sql: m0028 },
+  { name: '0029_wechat', sql: m0029 },
 ];

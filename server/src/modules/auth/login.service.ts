@@ -12,10 +12,14 @@ export interface LoginAttempt {
   password: string;
   /** The captcha answered (sign-on page's form; Captcha-Key / Captcha-Code headers of the token call). */
   captcha?: { key?: string; code?: string };
-  loginType: 'sso' | 'sso_code' | 'password' | 'captcha';
+  /** wechat: the sign-on portal's WeChat QR sign-on; social: the social grant (a client's own WeChat redirect). */
+  loginType: 'sso' | 'sso_code' | 'password' | 'captcha' | 'wechat' | 'social';
   ip: string;
   userAgent: string;
 }
+
+/** What the journal records of an attempt. */
+type LogAttempt = Pick<LoginAttempt, 'tenantId' | 'account' | 'loginType' | 'ip' | 'userAgent'>;
 
 export type LoginResult = { ok: true; user: LoginUser } | { ok: false; message: string; captchaRequired: boolean };
 
@@ -72,17 +76,28 @@ export class LoginService {
     return { ok: true, user };
   }
 
-  private async fail(a: LoginAttempt, user: LoginUser | undefined, message: string, captchaRequired: boolean): Promise<LoginResult> {
+  /**
+   * A sign-on proven otherwise than by the password (a bound WeChat account, specification §7 "Auth"
+   * grant type social): the same refusals as a password sign-on — a locked or disabled account, an
+   * expired or disabled tenant — and the same journal. A lock from failed passwords stays: WeChat does
+   * not clear it, so it cannot be used to get round it either.
+   */
+  async admit(a: Pick<LoginAttempt, 'tenantId' | 'loginType' | 'ip' | 'userAgent'>, user: LoginUser): Promise<LoginResult> {
+    const attempt = { ...a, account: user.account };
+    if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) return this.fail(attempt, user, lockedMessage(user.lockedUntil), false);
+    if (user.status !== 1) return this.fail(attempt, user, AUTH_MSG.disabled, false);
+    const tenant = await tenantProblem(this.main, user.tenantId);
+    if (tenant) return this.fail(attempt, user, tenant, false);
+    await this.log(attempt, user, true, null);
+    return { ok: true, user };
+  }
+
+  private async fail(a: LogAttempt, user: LoginUser | undefined, message: string, captchaRequired: boolean): Promise<LoginResult> {
     await this.log(a, user, false, message);
     return { ok: false, message, captchaRequired };
   }
 
-  log(
-    a: Pick<LoginAttempt, 'tenantId' | 'account' | 'loginType' | 'ip' | 'userAgent'>,
-    user: Pick<LoginUser, 'id' | 'deptId' | 'tenantId'> | undefined,
-    success: boolean,
-    message: string | null,
-  ) {
+  log(a: LogAttempt, user: Pick<LoginUser, 'id' | 'deptId' | 'tenantId'> | undefined, success: boolean, message: string | null) {
     return authRepo.loginLog(this.db, {
       tenantId: user?.tenantId ?? a.tenantId,
       userId: user?.id ?? null,

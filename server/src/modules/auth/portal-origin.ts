@@ -44,3 +44,17 @@ export function originOf(url: string): string {
     return '';
   }
 }
+
+/**
+ * The one origin the portal gives others to send browsers back to (WeChat's redirect address): PUBLIC_URL
+ * when set, else the origin a trusted proxy forwards (TRUST_PROXY), else the first listening origin.
+ * As above, never the request's Host header alone.
+ */
+export function selfOrigin(config: AppConfig, req: FastifyRequest, listeningPort?: number): string {
+  if (config.publicUrl) return config.publicUrl;
+  if (config.trustProxy) {
+    const forwarded = originOf(`${req.protocol}://${req.host}`);
+    if (forwarded) return forwarded;
+  }
+  return portalOrigins(config, req, listeningPort)[0];
+}

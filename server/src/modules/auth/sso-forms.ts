@@ -102,3 +102,34 @@ export const sessionCookie = {
     if (isSecure(req)) reply.clearCookie(HOST_PREFIX + SESSION, cookieOptions(true));
   },
 };
+
+const WECHAT = 'gsl_sso_wx';
+
+/**
+ * The browser's half of a WeChat sign-on trip: `/sso/wechat` sets the trip's state in this cookie and
+ * the callback accepts WeChat's redirect only with the same state in it. Another site cannot send a
+ * browser to the callback with a code and state of its own (login forgery, deviation 29): the browser
+ * would not hold that state.
+ */
+export const wechatStateCookie = {
+  read(req: FastifyRequest): string | undefined {
+    const raw = req.cookies[isSecure(req) ? HOST_PREFIX + WECHAT : WECHAT];
+    return raw && raw.length <= 100 ? raw : undefined;
+  },
+  set(req: FastifyRequest, reply: FastifyReply, state: string, maxAgeSeconds: number) {
+    const secure = isSecure(req);
+    reply.setCookie(secure ? HOST_PREFIX + WECHAT : WECHAT, state, cookieOptions(secure, maxAgeSeconds));
+  },
+  clear(req: FastifyRequest, reply: FastifyReply) {
+    const secure = isSecure(req);
+    reply.clearCookie(secure ? HOST_PREFIX + WECHAT : WECHAT, cookieOptions(secure));
+  },
+  /** Whether the cookie holds exactly `state` (compared in constant time). */
+  matches(req: FastifyRequest, state: string): boolean {
+    const held = this.read(req);
+    if (!held || !state) return false;
+    const a = Buffer.from(held);
+    const b = Buffer.from(state);
+    return a.length === b.length && timingSafeEqual(a, b);
+  },
+};

@@ -20,6 +20,8 @@ export interface SsoPageModel {
   fatal?: boolean;
   /** A page without a form: where to start again (a link, so the page stays script-free). */
   retryUrl?: string;
+  /** WeChat sign-on is configured: the 微信登录 link (/sso/wechat with the app's parameters). */
+  wechatUrl?: string;
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -47,6 +49,7 @@ button:hover{background:#66b1ff}
 .foot{margin-top:18px;text-align:center;color:#c0c4cc;font-size:12px}
 .confirm{margin:8px 0 0;font-size:16px;color:#303133;text-align:center}
 .cancel{margin-top:14px;text-align:center;font-size:13px}.cancel a{color:#409EFF;text-decoration:none}
+.alt{margin:16px 0 0;text-align:center;font-size:13px;color:#606266}.alt a{color:#1a7f37;font-weight:600;text-decoration:none;margin-right:6px}.alt a:hover,.alt a:focus{text-decoration:underline}
 @media(max-width:800px){.brand{display:none}}`;
 
 export function renderSsoPage(m: SsoPageModel): string {
@@ -83,7 +86,7 @@ export function renderSsoPage(m: SsoPageModel): string {
       : ''
   }
   <button type="submit">登录</button>
-</form>`;
+</form>${m.wechatUrl ? `\n<p class="alt"><a href="${esc(m.wechatUrl)}" data-testid="sso-wechat">微信登录</a><span>(已绑定微信的账号可扫码登录)</span></p>` : ''}`;
   return shell(entry, '请使用工作账号登录', m.error, form, '登录即表示同意平台的使用与隐私规定');
 }
 

@@ -1,16 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { AUTH_MSG } from '@gsl/contract';
+import { AUTH_MSG, WX_MSG, WX_STATE_TTL_SECONDS } from '@gsl/contract';
 import { sha256 } from '../../platform/auth/tokens.js';
 import { route } from '../../platform/http/route.js';
 import { tenantProblem } from '../../platform/access/tenant.js';
 import { authRepo } from './auth.repo.js';
 import { authTokenRepo } from './auth-token.repo.js';
-import { portalOrigins } from './portal-origin.js';
+import { portalOrigins, selfOrigin } from './portal-origin.js';
 import { redirectAllowed } from './redirect-uri.js';
-import { crossSite, sessionCookie, SsoForms, type FormPurpose } from './sso-forms.js';
+import { crossSite, sessionCookie, SsoForms, wechatStateCookie, type FormPurpose } from './sso-forms.js';
 import { renderSsoLogoutPage, renderSsoPage, SSO_MSG, type SsoPageModel } from './sso.page.js';
+import { WechatSignOn, type WechatSignOnResult } from './wechat-signon.js';
 
 const text = (max: number) => z.string().max(max).optional().default('');
 
@@ -30,21 +31,33 @@ const loginBody = appParams.extend({
   formToken: text(100),
 });
 const logoutBody = appParams.extend({ formToken: text(100) });
+/** `flow=client`: WeChat returns to the app itself, which signs on with the social grant (loginBySocial). */
+const wechatQuery = appParams.extend({ tenantId: text(12), flow: z.enum(['portal', 'client'], { message: '登录方式不正确' }).optional().default('portal') });
+const wechatCallbackQuery = z.object({ code: text(512), state: text(512) }).passthrough();
 const TENANT_RE = /^\d{6}$/;
 
 type AppParams = z.infer<typeof appParams>;
 const appParamsOf = (p: AppParams): AppParams => ({ appId: p.appId, entryCode: p.entryCode, sysFlag: p.sysFlag, redirectUri: p.redirectUri });
+/** The app parameters a WeChat sign-on state remembers. */
+const stateParams = (s: { clientId: string | null; entryCode: string | null; sysFlag: string | null; redirectUri: string | null }): AppParams => ({
+  appId: s.clientId ?? '',
+  entryCode: s.entryCode ?? '',
+  sysFlag: s.sysFlag ?? '',
+  redirectUri: s.redirectUri ?? '',
+});
 
 export default async function ssoRoutes(app: FastifyInstance) {
-  const { login, tokens, captcha, clients, config, db, tenancy } = app.services;
+  const { login, tokens, captcha, clients, config, db, tenancy, wechat } = app.services;
   const forms = new SsoForms(config.jwtSecret);
+  const wechatSignOn = new WechatSignOn({ wechat, db, main: tenancy.main, tenancy, login });
   // Tenant mode: the page asks for the tenant (租户编号); otherwise everyone signs on to the default tenant.
   const tenantOf = (named: string) => (config.tenantMode && named ? named : config.defaultTenantId);
   /** The page's 租户编号 field: shown in tenant mode, holding what was typed (else the default tenant). */
   const tenantField = (typed: string) => (config.tenantMode ? typed || config.defaultTenantId : undefined);
 
   /** The portal's own origins (PUBLIC_URL or the listening address; never the request's Host alone). */
-  const origins = (req: FastifyRequest) => portalOrigins(config, req, (app.server.address() as AddressInfo | null)?.port);
+  const listeningPort = () => (app.server.address() as AddressInfo | null)?.port;
+  const origins = (req: FastifyRequest) => portalOrigins(config, req, listeningPort());
 
   /** The app the page signs into, or the reason it refuses. */
   async function checkApp(req: FastifyRequest, p: AppParams) {
@@ -85,9 +98,11 @@ export default async function ssoRoutes(app: FastifyInstance) {
   function page(req: FastifyRequest, reply: FastifyReply, model: SsoPageModel, status = 200, reuseOnly = false) {
     const formToken = model.fatal ? undefined : forms.issue(req, reply, 'login', reuseOnly);
     const shown = model.fatal || formToken ? model : { ...model, fatal: true, retryUrl: loginUrl(model.params as AppParams) };
+    // 微信登录 is offered once WeChat is configured (a link: the page stays script-free).
+    const wechatUrl = !shown.fatal && wechat.configured ? wechatUrlOf(model.params as AppParams, model.tenantId) : undefined;
     return pageHeaders(reply, model.params.redirectUri)
       .status(status)
-      .send(renderSsoPage({ ...shown, formToken }));
+      .send(renderSsoPage({ ...shown, formToken, wechatUrl }));
   }
 
   function logoutPage(req: FastifyRequest, reply: FastifyReply, params: AppParams, error?: string, status = 200, reuseOnly = false) {
@@ -102,6 +117,8 @@ export default async function ssoRoutes(app: FastifyInstance) {
   }
 
   const loginUrl = (p: AppParams) => `/sso/login?${new URLSearchParams(appParamsOf(p)).toString()}`;
+  const wechatUrlOf = (p: AppParams, tenantId?: string) =>
+    `/sso/wechat?${new URLSearchParams({ ...appParamsOf(p), ...(config.tenantMode && tenantId ? { tenantId } : {}) }).toString()}`;
 
   async function redirectWithCode(reply: FastifyReply, session: { userId: string; tenantId: string; idHash: string }, clientId: string, redirectUri: string) {
     const code = await tokens.createCode(session.userId, session.tenantId, clientId, redirectUri, session.idHash);
@@ -242,6 +259,77 @@ export default async function ssoRoutes(app: FastifyInstance) {
       if (raw) await tokens.endSsoSession(sha256(raw));
       sessionCookie.clear(req, reply);
       return reply.header('cache-control', 'no-store').redirect(loginUrl(params), 303);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/sso/wechat',
+    summary: '统一身份认证: 微信扫码登录 (转到微信的二维码页)',
+    query: wechatQuery,
+    ...ssoPage,
+    handler: async ({ req, reply, query }) => {
+      const params = appParamsOf(query);
+      const checked = await checkApp(req, params);
+      if ('error' in checked) return page(req, reply, { params, error: checked.error, fatal: true }, 400);
+      if (!wechat.configured) return page(req, reply, { params, error: WX_MSG.notConfigured, fatal: true, retryUrl: loginUrl(params) }, 400);
+      if (config.tenantMode && query.tenantId && !TENANT_RE.test(query.tenantId))
+        return page(req, reply, { params, error: '租户编号应为6位数字', fatal: true, retryUrl: loginUrl(params) }, 400);
+      const portal = query.flow === 'portal';
+      const { url, state } = await wechatSignOn.start({
+        tenantId: tenantOf(query.tenantId),
+        clientId: checked.client!.clientId,
+        redirectUri: params.redirectUri,
+        entryCode: params.entryCode,
+        sysFlag: params.sysFlag,
+        finish: portal ? 'portal' : 'client',
+        // The portal finishes on its own callback; flow=client goes straight back to the app's registered
+        // address, which then calls the social grant with the code and this state.
+        wechatRedirect: portal ? `${selfOrigin(config, req, listeningPort())}/sso/wechat/callback` : params.redirectUri,
+      });
+      if (portal) wechatStateCookie.set(req, reply, state, WX_STATE_TTL_SECONDS);
+      return reply.header('cache-control', 'no-store').redirect(url);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/sso/wechat/callback',
+    summary: '统一身份认证: 微信扫码登录回调 (签发会话与授权码)',
+    query: wechatCallbackQuery,
+    ...ssoPage,
+    handler: async ({ req, reply, query }) => {
+      // Only the browser that set out on this trip may finish it (its cookie holds the state).
+      const fromThisBrowser = wechatStateCookie.matches(req, query.state);
+      wechatStateCookie.clear(req, reply);
+      const signed: WechatSignOnResult = fromThisBrowser
+        ? await wechatSignOn.finish({
+            code: query.code,
+            state: query.state,
+            finish: 'portal',
+            attempt: { loginType: 'wechat', ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') },
+          })
+        : { ok: false, message: WX_MSG.loginStateInvalid };
+      const back = signed.state ? stateParams(signed.state) : null;
+      if (!signed.ok)
+        return page(
+          req,
+          reply,
+          {
+            params: back ?? stateParams({ clientId: null, entryCode: null, sysFlag: null, redirectUri: null }),
+            error: signed.message,
+            fatal: true,
+            retryUrl: back ? loginUrl(back) : undefined,
+          },
+          400,
+        );
+      // The app may have been disabled, or its address unregistered, since the trip began.
+      const checked = await checkApp(req, back!);
+      if ('error' in checked) return page(req, reply, { params: back!, error: checked.error, fatal: true }, 400);
+      const tenantId = signed.state.tenantId;
+      const { sid, idHash } = await tokens.startSsoSession(signed.user.id, tenantId, config.ssoSessionHours);
+      sessionCookie.set(req, reply, sid, config.ssoSessionHours * 3600);
+      return redirectWithCode(reply, { userId: signed.user.id, tenantId, idHash }, checked.client!.clientId, back!.redirectUri);
     },
   });
 }

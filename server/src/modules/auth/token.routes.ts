@@ -5,6 +5,7 @@ import { AppError } from '../../platform/http/errors.js';
 import { route } from '../../platform/http/route.js';
 import { authRepo } from './auth.repo.js';
 import { tenantProblem } from '../../platform/access/tenant.js';
+import { WechatSignOn } from './wechat-signon.js';
 
 const tokenParams = z.object({
   grant_type: z.enum(GRANT_TYPES, { message: AUTH_MSG.badGrant }),
@@ -27,7 +28,8 @@ const oauthError = (message: string) => new AppError(400, message);
 export const PASSWORD_IN_QUERY = '密码不能放在请求地址中,请放在请求体中提交';
 
 export default async function tokenRoutes(app: FastifyInstance) {
-  const { login, tokens, captcha, config, db, tenancy } = app.services;
+  const { login, tokens, captcha, config, db, tenancy, wechat } = app.services;
+  const wechatSignOn = new WechatSignOn({ wechat, db, main: tenancy.main, tenancy, login });
 
   route(app, {
     method: 'POST',
@@ -83,8 +85,22 @@ export default async function tokenRoutes(app: FastifyInstance) {
           accountTenant = rotated.tenantId;
           break;
         }
-        case 'social':
-          throw oauthError('第三方账号登录尚未开通,请使用账号密码登录');
+        case 'social': {
+          // loginBySocial (specification §7 "Auth"): the code and state WeChat gave the app's own redirect
+          // address, after a trip the sign-on portal started for this client (/sso/wechat?flow=client).
+          const signed = await wechatSignOn.finish({
+            code: p.code ?? '',
+            state: p.state ?? '',
+            source: p.source,
+            finish: 'client',
+            clientId: client.clientId,
+            attempt: { loginType: 'social', ...meta },
+          });
+          if (!signed.ok) throw oauthError(signed.message);
+          userId = signed.user.id;
+          accountTenant = signed.user.tenantId;
+          break;
+        }
       }
       return tenancy.run(accountTenant, async () => {
         switch (p.grant_type) {

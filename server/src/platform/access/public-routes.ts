@@ -12,6 +12,11 @@ export const PUBLIC_ROUTES: Readonly<Record<string, 'open' | 'client'>> = {
   'POST /sso/login': 'open',
   'GET /sso/logout': 'open',
   'POST /sso/logout': 'open',
+  // WeChat sign-on: the link that sets out for WeChat's QR page, and WeChat's redirect back to the portal.
+  'GET /sso/wechat': 'open',
+  'GET /sso/wechat/callback': 'open',
+  // WeChat's redirect after a binding scan reaches the browser without our token; the one-time state names the account.
+  'GET /api/blade-user/user-wx/callback': 'open',
 };
 
 /** Route prefixes owned by plugins that serve public static files (API docs page, web app). */

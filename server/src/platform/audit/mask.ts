@@ -1,4 +1,4 @@
-const SECRET_KEY = /pass(word)?|secret|token|captcha|^code$|authorization|blade-auth|credential|pwd/i;
+const SECRET_KEY = /pass(word)?|secret|token|captcha|^code$|^state$|authorization|blade-auth|credential|pwd/i;
 const MAX = 4000;
 /** Deeper values are logged as '…': a hostile body nested thousands deep must not overflow the stack. */
 const MAX_DEPTH = 12;

@@ -70,6 +70,12 @@ export interface AppConfig {
   smsCodeTemplateCode: string;
   /** The gateway's address (SMS_ENDPOINT, default https://dysmsapi.aliyuncs.com). */
   smsEndpoint: string;
+  /** The WeChat open platform's website app (WECHAT_APP_ID / WECHAT_APP_SECRET); '' when WeChat sign-on is not configured. */
+  wechatAppId: string;
+  wechatAppSecret: string;
+  /** WeChat's API and authorize hosts (WECHAT_API_BASE, WECHAT_OPEN_BASE): tests point them at a local fake. */
+  wechatApiBase: string;
+  wechatOpenBase: string;
 }
 
 export const DEV_CLIENT_SECRET = 'saber_secret';
@@ -145,7 +151,35 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'noreply@localhost',
     ...smsConfig(env),
+    ...wechatConfig(env),
   };
+}
+
+/** WECHAT_APP_ID and WECHAT_APP_SECRET come together (one without the other refuses to start); the hosts are http(s) addresses. */
+function wechatConfig(env: Env): Pick<AppConfig, 'wechatAppId' | 'wechatAppSecret' | 'wechatApiBase' | 'wechatOpenBase'> {
+  const appId = (env.WECHAT_APP_ID ?? '').trim();
+  const appSecret = (env.WECHAT_APP_SECRET ?? '').trim();
+  if (Boolean(appId) !== Boolean(appSecret)) throw new ConfigError('WECHAT_APP_ID and WECHAT_APP_SECRET must be set together');
+  return {
+    wechatAppId: appId,
+    wechatAppSecret: appSecret,
+    wechatApiBase: httpAddress(env, 'WECHAT_API_BASE', 'https://api.weixin.qq.com'),
+    wechatOpenBase: httpAddress(env, 'WECHAT_OPEN_BASE', 'https://open.weixin.qq.com'),
+  };
+}
+
+/** An http(s) address without a trailing slash. */
+function httpAddress(env: Env, name: string, dflt: string): string {
+  const raw = (env[name] || dflt).trim();
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) address, got "${raw}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash)
+    throw new ConfigError(`${name} must be an http(s) address, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
 }
 
 /** SMS_PROVIDER and its credentials: a gateway named without its keys, signature and template refuses to start. */

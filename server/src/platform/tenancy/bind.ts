@@ -50,6 +50,7 @@ const NOT_BUSINESS = new Set([
   'blade_log_usual',
   'blade_user_login_log',
   'auth_refresh_token',
+  'wx_auth_state',
   'aoc_member_dept_count',
   ...MOVED.map((m) => m.table),
 ]);
