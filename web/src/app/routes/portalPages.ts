@@ -56,11 +56,11 @@ export const PORTAL_PAGES: PortalPageDef[] = [
     children: [
       { path: 'bigmsg', title: '消息', note: '系统通知与个人消息将在此显示', page: lazyPage(() => import('../../pages/portal/myDay/bigmsg')) },
       { path: 'notepadList', title: '记事本', note: '您的记事将在此显示' },
-      { path: 'connectInside', title: '内部直通车', note: '与本组织同事的沟通将在此显示' },
+      { path: 'connectInside', title: '内部直通车', page: lazyPage(() => import('../../pages/portal/myDay/directLine/ConnectInside')) },
       { path: 'versionList', title: '版本更新日志', note: '系统各版本的更新说明将在此显示' },
-      { path: 'connectFIC', title: '工商联直通车', note: '与工商联的沟通将在此显示' },
-      { path: 'connectCOC', title: '商会直通车', note: '与商会的沟通将在此显示' },
-      { path: 'connectMem', title: '企业直通车', note: '与会员企业的沟通将在此显示' },
+      { path: 'connectFIC', title: '工商联直通车', page: lazyPage(() => import('../../pages/portal/myDay/directLine/ConnectFIC')) },
+      { path: 'connectCOC', title: '商会直通车', page: lazyPage(() => import('../../pages/portal/myDay/directLine/ConnectCOC')) },
+      { path: 'connectMem', title: '企业直通车', page: lazyPage(() => import('../../pages/portal/myDay/directLine/ConnectMem')) },
     ],
   },
   {

@@ -5,6 +5,7 @@ import { useDeptInfo } from '../../api/portal/deptInfo';
 import type { MenuNode } from '../../api/system/menu';
 import { useSession } from '../../utils/useSession';
 import { Banner } from './Banner';
+import { ChatBell } from './ChatBell';
 import { MessageBell } from './MessageBell';
 import { useMenuHidden } from './menuVisibility';
 import { TopMenu } from './TopMenu';
@@ -50,6 +51,7 @@ export function AppHeader({ menus }: { menus: MenuNode[] | undefined }) {
       <div className="app-header__tools">
         <Banner />
         <MessageBell />
+        <ChatBell />
         <button type="button" className="app-header__service" data-testid="header-cases" onClick={() => navigate('/portal/cases')}>
           <CustomerServiceOutlined /> 客服
         </button>
