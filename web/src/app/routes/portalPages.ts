@@ -68,12 +68,12 @@ export const PORTAL_PAGES: PortalPageDef[] = [
     title: '个人中心',
     redirect: 'basicInformation',
     children: [
-      { path: 'basicInformation', title: '基本信息', note: '您的个人资料将在此显示' },
-      { path: 'changepwd', title: '修改密码', note: '修改登录密码的表单将在此显示' },
-      { path: 'loginInfo', title: '登录信息', note: '您的登录记录将在此显示' },
-      { path: 'boundPhone', title: '绑定手机', note: '手机号绑定情况将在此显示' },
+      { path: 'basicInformation', title: '基本信息', page: lazyPage(() => import('../../pages/portal/myCenter/basicInformation')) },
+      { path: 'changepwd', title: '修改密码', page: lazyPage(() => import('../../pages/portal/myCenter/changepwd')) },
+      { path: 'loginInfo', title: '登录信息', page: lazyPage(() => import('../../pages/portal/myCenter/loginInfo')) },
+      { path: 'boundPhone', title: '绑定手机', page: lazyPage(() => import('../../pages/portal/myCenter/boundPhone')) },
       { path: 'boundWeixin', title: '绑定微信', page: lazyPage(() => import('../../pages/portal/myCenter/boundWeixin')) },
-      { path: 'changingPhone', title: '更换手机号', note: '更换绑定手机号的步骤将在此显示' },
+      { path: 'changingPhone', title: '更换手机号', page: lazyPage(() => import('../../pages/portal/myCenter/changingPhone')) },
     ],
   },
   {
