@@ -9,6 +9,8 @@
 //   node bench/run.mjs messages  the message centre only: an SMS to 10,000 recipients through the outbox (see messages.mjs)
 //   node bench/run.mjs members   members at provincial scale only, on the seed:large database (see members.mjs);
 //                                `all` runs it too when that database exists, else prints how to create it
+//   node bench/run.mjs chat      直通车 chat fan-out only: two server processes on a new PostgreSQL database of
+//                                DATABASE_URL's server (see chat.mjs); `all` runs it too when DATABASE_URL is set
 import { spawn, execFileSync } from 'node:child_process';
 import { createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -17,6 +19,7 @@ import net from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { runChat } from './chat.mjs';
 import { runLoad } from './load.mjs';
 import { runMembers } from './members.mjs';
 import { runMessages } from './messages.mjs';
@@ -36,7 +39,7 @@ const TOKEN_RATE_LIMIT = '1000000';
 const COLD_STARTS = 3;
 const SEED_LOGINS = 200;
 
-const MODES = ['all', 'figures', 'load', 'members', 'messages'];
+const MODES = ['all', 'figures', 'load', 'members', 'messages', 'chat'];
 const MODE = process.argv[2] ?? 'all';
 if (!MODES.includes(MODE)) {
   console.error(`usage: node bench/run.mjs [${MODES.join('|')}]  (got "${MODE}")`);
@@ -309,7 +312,7 @@ function bundleSizes() {
 const began = performance.now();
 
 async function main() {
-  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' });
+  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' && MODE !== 'chat' });
 
   console.log(
     `bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`,
@@ -328,6 +331,11 @@ async function main() {
   }
   if (MODE === 'messages') {
     await runMessages(ctx);
+    print();
+    return;
+  }
+  if (MODE === 'chat') {
+    await runChat({ ...ctx, asyncCleanups }, { required: true });
     print();
     return;
   }
@@ -361,6 +369,7 @@ async function main() {
     });
   }
   if (MODE === 'all') await runMessages(ctx);
+  if (MODE === 'all') await runChat({ ...ctx, asyncCleanups }, { required: false }); // two processes: only with DATABASE_URL
   if (MODE === 'all') await runMembers(ctx, { required: false }); // only when `npm run seed:large` has filled its database
   print();
 }
