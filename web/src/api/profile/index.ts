@@ -135,7 +135,7 @@ export type AnnualReport = AnnualReportView & { year: number; title: string; con
 export const annualReportApi = bladeCrudApi<AnnualReport, Record<string, unknown>>(`${PROFILE_PREFIX.org}/annualreport`, ['profile', 'org', 'annualreport']);
 
 /** 提交 (draft or returned → submitted) or 退回 (submitted → returned, by an org above, with a reason). */
-export async function annualReportTransition(action: 'report' | 'return', body: { id: string; version: number; reason?: string }) {
+export async function annualReportTransition(action: 'report' | 'return' | 'approve', body: { id: string; version: number; reason?: string }) {
   const envelope = await request<Envelope<AnnualReport>>(`${PROFILE_PREFIX.org}/annualreport/${action}`, { method: 'POST', body });
   return { data: envelope.data, msg: envelope.msg };
 }

@@ -52,12 +52,12 @@ const [myApp, ...myAppScreens] = screensOf(menuOf('portal_myapp')!);
 export const PORTAL_PAGES: PortalPageDef[] = [
   {
     ...screen('portal_myday'),
-    note: '待办、日程与消息将在此显示',
+    page: lazyPage(() => import('../../pages/portal/myDay')),
     children: [
       { path: 'bigmsg', title: '消息', note: '系统通知与个人消息将在此显示', page: lazyPage(() => import('../../pages/portal/myDay/bigmsg')) },
-      { path: 'notepadList', title: '记事本', note: '您的记事将在此显示' },
+      { path: 'notepadList', title: '记事本', page: lazyPage(() => import('../../pages/portal/myDay/notepadList')) },
       { path: 'connectInside', title: '内部直通车', page: lazyPage(() => import('../../pages/portal/myDay/directLine/ConnectInside')) },
-      { path: 'versionList', title: '版本更新日志', note: '系统各版本的更新说明将在此显示' },
+      { path: 'versionList', title: '版本更新日志', page: lazyPage(() => import('../../pages/portal/myDay/versionList')) },
       { path: 'connectFIC', title: '工商联直通车', page: lazyPage(() => import('../../pages/portal/myDay/directLine/ConnectFIC')) },
       { path: 'connectCOC', title: '商会直通车', page: lazyPage(() => import('../../pages/portal/myDay/directLine/ConnectCOC')) },
       { path: 'connectMem', title: '企业直通车', page: lazyPage(() => import('../../pages/portal/myDay/directLine/ConnectMem')) },

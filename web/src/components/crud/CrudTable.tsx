@@ -113,7 +113,7 @@ export function CrudTable<Row extends object, Body>(props: CrudTableProps<Row, B
     if (back && !list.isPlaceholderData) setPage((p) => ({ ...p, current: back }));
   }, [back, list.isPlaceholderData, setPage]);
 
-  const allowed = (code?: string) => Boolean(code && can(code));
+  const allowed = (code?: string | true) => code === true || Boolean(code && can(code));
   const canAdd = Boolean(fields) && allowed(permissions.add);
   const canDelete = allowed(permissions.delete);
 

@@ -54,12 +54,15 @@ export interface TreeChoice {
 /** The dialog's fields: a fixed list, or per opening (mode and the row being edited or viewed). */
 export type CrudFields<Row> = CrudFormField[] | ((mode: DialogMode, row: Row | undefined) => CrudFormField[]);
 
-/** Permission codes of the screen's buttons (wire contract §5); a button without a code is not shown. */
+/**
+ * Permission codes of the screen's buttons (wire contract §5); a button without a code is not shown.
+ * `true`: every signed-in user (a route the server declares 'authenticated', e.g. one's own notes).
+ */
 export interface CrudPermissions {
-  add?: string;
-  edit?: string;
-  delete?: string;
-  view?: string;
+  add?: string | true;
+  edit?: string | true;
+  delete?: string | true;
+  view?: string | true;
 }
 
 export type DialogMode = 'add' | 'edit' | 'view';

@@ -10,13 +10,15 @@ import { CrudTable } from '../../../../components/crud/CrudTable';
 import { bodyOf, formFieldsOf, formValuesOf } from '../profileKit/fieldKit';
 import { confirmAction } from '../../../../components/crud/confirm';
 
-const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'success', 2: 'warning' };
+const STATUS_COLORS: Record<number, string> = { 0: 'default', 1: 'processing', 2: 'warning', 3: 'success' };
+/** Submitted (waiting for review) and accepted reports are read-only. */
+const locked = (status: number) => status === 1 || status === 3;
 
 /**
  * 年报 of an org: the list (year, title, status, submit time, return reason), 新增 / 编辑 / 删除 of
- * drafts (a submitted report cannot change: the server says 年报已提交,不能修改或删除), 提交 of a
- * draft or a returned report, 退回 with a reason of a submitted one by an org above — both behind
- * profile_org_report.
+ * drafts (a submitted or accepted report cannot change: the server says 年报已提交,不能修改或删除), 提交
+ * of a draft or a returned report, and the review of a submitted one by an org above: 通过, or 退回
+ * with a reason — all behind profile_org_report.
  */
 export function AnnualReports({ deptId }: { deptId: string }) {
   const can = useCan();
@@ -34,6 +36,16 @@ export function AnnualReports({ deptId }: { deptId: string }) {
       okTestId: 'annual-report-submit-confirm',
       onOk: () =>
         annualReportTransition('report', { id: row.id, version: row.version })
+          .then(({ msg }) => toast.success(msg), tellUnhandled)
+          .finally(done),
+    });
+
+  const approve = (row: AnnualReport) =>
+    confirmAction(modal, {
+      content: `确定审核通过${row.year}年度年报?`,
+      okTestId: 'annual-report-approve-confirm',
+      onOk: () =>
+        annualReportTransition('approve', { id: row.id, version: row.version })
           .then(({ msg }) => toast.success(msg), tellUnhandled)
           .finally(done),
     });
@@ -79,20 +91,25 @@ export function AnnualReports({ deptId }: { deptId: string }) {
         addValues={() => ({ year: new Date().getFullYear() - 1 })}
         fromFormValues={(values, row) => ({ ...bodyOf(values, Boolean(row)), deptId })}
         labelWidth={96}
-        rowActionLabels={reportable ? ['提交'] : []}
-        rowAllows={(row) => ({ edit: row.status !== 1, remove: row.status !== 1 })} // a submitted report is read-only until returned
+        rowActionLabels={reportable ? ['通过', '退回'] : []}
+        rowAllows={(row) => ({ edit: !locked(row.status), remove: !locked(row.status) })} // read-only once submitted, until returned
         rowActions={(row) =>
           reportable && (
             <>
-              {row.status !== 1 && (
+              {!locked(row.status) && (
                 <Button type="link" size="small" onClick={() => submit(row)} data-testid={`annual-report-report-${row.id}`}>
                   提交
                 </Button>
               )}
               {row.status === 1 && (
-                <Button type="link" size="small" danger onClick={() => (setReason(''), setReturning(row))} data-testid={`annual-report-return-${row.id}`}>
-                  退回
-                </Button>
+                <>
+                  <Button type="link" size="small" onClick={() => approve(row)} data-testid={`annual-report-approve-${row.id}`}>
+                    通过
+                  </Button>
+                  <Button type="link" size="small" danger onClick={() => (setReason(''), setReturning(row))} data-testid={`annual-report-return-${row.id}`}>
+                    退回
+                  </Button>
+                </>
               )}
             </>
           )

@@ -208,6 +208,19 @@ describe('组织档案', () => {
     const readOnly = await screen.findByTestId('annual-report-table');
     await within(readOnly).findByText('2023年度工作报告');
     expect(within(readOnly).queryByTestId('annual-report-return-91')).toBeNull();
+    expect(within(readOnly).queryByTestId('annual-report-approve-91')).toBeNull();
     expect(screen.queryByTestId('annual-report-add')).toBeNull();
+  }, 20_000);
+
+  it('年报: an org above accepts a submitted report (通过) after a confirmation', async () => {
+    request.mockResolvedValue({ code: 200, success: true, msg: '审核通过', data: { ...REPORT, status: 3, statusName: '已通过' } } as never);
+    renderWith(ALL);
+    fireEvent.click(await screen.findByTestId('orgprofile-tab-annualreport'));
+    const table = await screen.findByTestId('annual-report-table');
+    await within(table).findByText('2023年度工作报告');
+    fireEvent.click(within(table).getByTestId('annual-report-approve-91'));
+    fireEvent.click(await screen.findByTestId('annual-report-approve-confirm'));
+    await waitFor(() => expect(request).toHaveBeenCalledWith(`${OP}/annualreport/approve`, { method: 'POST', body: { id: '91', version: 3 } }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('审核通过'));
   }, 20_000);
 });
