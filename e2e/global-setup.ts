@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startWechatFake } from './wechat-fake';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = join(ROOT, 'server', 'dist', 'main.js');
@@ -53,6 +54,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // as a file the tests read (E2E_MAIL_DIR): "an e-mail arrives" is checked where mail really arrives.
   const mailDir = mkdtempSync(join(tmpdir(), 'gsl-e2e-mail-'));
   const smtp = await startMailSink(mailDir);
+  // WeChat sign-on and 绑定微信 talk to a stand-in for WeChat on loopback (wechat-fake.ts).
+  const wechat = await startWechatFake();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -64,6 +67,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     REFRESH_CHECK_SECONDS: '2',
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'portal@e2e.test',
+    ...wechat.env,
   };
   delete env.DATABASE_URL; // always the embedded database, exactly as `npm start`
   delete env.NODE_ENV; // development defaults (demo data, generated secrets), as `npm start`
@@ -104,6 +108,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     kill();
     rmSync(dataDir, { recursive: true, force: true });
     await smtp.close();
+    await wechat.close();
     rmSync(mailDir, { recursive: true, force: true });
     throw err;
   }
@@ -120,6 +125,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     rmSync(dataDir, { recursive: true, force: true });
     await smtp.close();
+    await wechat.close();
     rmSync(mailDir, { recursive: true, force: true });
   };
 }
