@@ -93,6 +93,20 @@ export const userWxRepo = {
     return Number(r.numUpdatedRows);
   },
 
+  /** Removes one binding (that of a removed account, which must not hold the WeChat account forever). */
+  async removeById(db: Db, id: string): Promise<void> {
+    await db
+      .updateTable('bladeUserWx')
+      .set({ isDeleted: 1, updateTime: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Whether the account is still there (enabled or not): a removed account's binding no longer counts. */
+  async userExists(db: Db, userId: string): Promise<boolean> {
+    return Boolean(await db.selectFrom('bladeUser').select('id').where('id', '=', userId).where('isDeleted', '=', 0).executeTakeFirst());
+  },
+
   /** Whether the account can still be bound or signed on: present and enabled in the tenant. */
   findLiveUser(db: Db, tenantId: string, userId: string) {
     return db

@@ -273,6 +273,23 @@ describe('WeChat sign-on', () => {
   });
 });
 
+describe('a removed account', () => {
+  it('lets go of its WeChat account: another account may bind it, and it signs on nobody meanwhile', async () => {
+    const CAROL: FakeWechatUser = { openid: 'oCarol_0123456789abcdef', nickname: '卡罗尔' };
+    const qr = await qrCode('js_aoc');
+    expect((await callback({ code: fake.code(CAROL), state: qr.state })).statusCode).toBe(200);
+    await t.db.updateTable('bladeUser').set({ isDeleted: 1 }).where('id', '=', ids.js_aoc).execute();
+    try {
+      expect((await social(CAROL)).body.error_description).toBe(WX_MSG.unboundAccount);
+      const again = await qrCode('nj_aoc');
+      expect((await callback({ code: fake.code(CAROL), state: again.state })).statusCode).toBe(200);
+      expect((await social(CAROL)).body.user_id).toBe(ids.nj_aoc);
+    } finally {
+      await t.db.updateTable('bladeUser').set({ isDeleted: 0 }).where('id', '=', ids.js_aoc).execute();
+    }
+  });
+});
+
 describe('WeChat not configured', () => {
   let u: TestApp;
   let userToken = '';

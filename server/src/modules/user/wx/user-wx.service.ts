@@ -159,7 +159,10 @@ export class UserWxService {
     await this.deps.db.transaction().execute(async (tx) => {
       if (!(await userWxRepo.findLiveUser(tx, tenantId, userId))) throw badRequest(WX_MSG.accountGone);
       const taken = await userWxRepo.findByOpenid(tx, tenantId, who.openid);
-      if (taken) throw badRequest(taken.userId === userId ? WX_MSG.alreadyBound : WX_MSG.takenByOther);
+      // A removed account's binding is let go (removing an account does not know of bindings); a disabled
+      // account keeps its own, as it may be enabled again.
+      if (taken && String(taken.userId) !== String(userId) && !(await userWxRepo.userExists(tx, taken.userId))) await userWxRepo.removeById(tx, taken.id);
+      else if (taken) throw badRequest(String(taken.userId) === String(userId) ? WX_MSG.alreadyBound : WX_MSG.takenByOther);
       if (await userWxRepo.findByUser(tx, tenantId, userId)) throw badRequest(WX_MSG.alreadyBound);
       try {
         await userWxRepo.insertBinding(tx, { tenantId, userId, openid: who.openid, unionid: who.unionid, nickname: who.nickname });
