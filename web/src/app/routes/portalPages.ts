@@ -54,7 +54,7 @@ export const PORTAL_PAGES: PortalPageDef[] = [
     ...screen('portal_myday'),
     page: lazyPage(() => import('../../pages/portal/myDay')),
     children: [
-      { path: 'bigmsg', title: '消息', note: '系统通知与个人消息将在此显示', page: lazyPage(() => import('../../pages/portal/myDay/bigmsg')) },
+      { path: 'bigmsg', title: '消息', page: lazyPage(() => import('../../pages/portal/myDay/bigmsg')) },
       { path: 'notepadList', title: '记事本', page: lazyPage(() => import('../../pages/portal/myDay/notepadList')) },
       { path: 'connectInside', title: '内部直通车', page: lazyPage(() => import('../../pages/portal/myDay/directLine/ConnectInside')) },
       { path: 'versionList', title: '版本更新日志', page: lazyPage(() => import('../../pages/portal/myDay/versionList')) },

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Card } from 'antd';
 import './myCenter.css';
@@ -31,6 +31,8 @@ export function activeScreen(pathname: string): string | undefined {
 export function MyCenterLayout({ title, extra, children }: { title: string; extra?: ReactNode; children: ReactNode }) {
   const { pathname } = useLocation();
   const active = activeScreen(pathname);
+  // The tabs keep several screens mounted at once: each title needs an id of its own.
+  const titleId = useId();
   return (
     <Card className="my-center" data-testid="my-center">
       <div className="my-center__body">
@@ -53,9 +55,9 @@ export function MyCenterLayout({ title, extra, children }: { title: string; extr
             })}
           </ul>
         </nav>
-        <section className="my-center__main" aria-labelledby="my-center-title">
+        <section className="my-center__main" aria-labelledby={titleId}>
           <header className="my-center__head">
-            <h2 id="my-center-title" className="my-center__title">
+            <h2 id={titleId} className="my-center__title">
               {title}
             </h2>
             {extra}

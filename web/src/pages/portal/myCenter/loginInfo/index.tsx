@@ -77,7 +77,7 @@ export default function LoginInfoPage() {
           dataSource={list.data?.records ?? []}
           loading={list.isFetching}
           pagination={pagination(list.data?.total)}
-          locale={{ emptyText: '暂无登录记录' }}
+          locale={{ emptyText: list.isPending ? '加载中' : '暂无登录记录' }}
           scroll={{ x: 800 }}
           data-testid="my-logins"
         />
