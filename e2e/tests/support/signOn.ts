@@ -55,6 +55,9 @@ export async function openUserMenu(page: Page): Promise<void> {
     if (!(await lock.isVisible())) await page.getByTestId('user-dropdown').click();
     await expect(lock).toBeVisible({ timeout: 1_500 });
   }).toPass({ timeout: 10_000 });
+  // A click while the menu still slides in can be lost: wait until its opening motion has ended.
+  const menu = page.locator('.ant-dropdown').filter({ has: lock });
+  await expect(menu).not.toHaveClass(/-(appear|enter)(\s|$)/);
 }
 
 /**
