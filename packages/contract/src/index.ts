@@ -26,3 +26,4 @@ export * from './mycenter/mycenter.js';
 export * from './myday/myday.js';
 export * from './myday/chat.js';
 export * from './mycenter/weixin.js';
+export * from './association/association.js';

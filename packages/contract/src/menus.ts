@@ -71,6 +71,15 @@ export const PORTAL_MENU: MenuDef = {
             { code: 'message_view', name: '查看', category: 2, sort: 5 },
           ],
         },
+        // Association leadership by term (specification §1, §7 "Association"): the teams of the own org and
+        // below by year, 沿用上届 (multiplexing), the lower-level list and its export; 大事记 and 协会基本信息
+        // of the association's resume (ai-resume associationhistory / associationbase).
+        page('association_leader', '领导班子', '/portal/myApp/leader', 2, 'team', [
+          ['association_leader_multiplex', '沿用上届'],
+          ['association_leader_export', '导出'],
+        ]),
+        page('association_history', '大事记', '/portal/myApp/associationHistory', 3, 'history'),
+        page('association_base', '协会基本信息', '/portal/myApp/associationBase', 4, 'solution'),
       ],
     },
     {
