@@ -27,3 +27,4 @@ export * from './myday/myday.js';
 export * from './myday/chat.js';
 export * from './mycenter/weixin.js';
 export * from './association/association.js';
+export * from './myorg/org.js';

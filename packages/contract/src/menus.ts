@@ -116,7 +116,28 @@ export const PORTAL_MENU: MenuDef = {
     },
     { code: 'cockpit', name: '领导驾驶舱', path: '/portal/cockpit', source: 'dashboard', category: 1, sort: 4 },
     { code: 'portal_news', name: '新闻', path: '/portal/real-time-info', source: 'read', category: 1, sort: 5 },
-    { code: 'portal_myorg', name: '我的组织', path: '/portal/myOrg', source: 'apartment', category: 1, sort: 6 },
+    {
+      code: 'portal_myorg',
+      name: '我的组织',
+      path: '/portal/myOrg',
+      source: 'apartment',
+      category: 1,
+      sort: 6,
+      children: [
+        // The org's own screens: the sign-ons of its accounts, and its sender mailbox (the message centre's
+        // e-mail of the org goes out through it; 修改 saves and test-sends it, the password is never answered).
+        { code: 'myorg_login', name: '登录日志', path: '/portal/myOrg/loginJournal', source: 'login', category: 1, sort: 31 },
+        {
+          code: 'myorg_mailbox',
+          name: '邮箱配置',
+          path: '/portal/myOrg/child/emailboxConfigure',
+          source: 'mail',
+          category: 1,
+          sort: 32,
+          children: [{ code: 'myorg_mailbox_edit', name: '修改', category: 2, sort: 1 }],
+        },
+      ],
+    },
   ],
 };
 
