@@ -28,3 +28,4 @@ export * from './myday/chat.js';
 export * from './mycenter/weixin.js';
 export * from './association/association.js';
 export * from './myorg/org.js';
+export * from './myorg/address.js';

@@ -124,6 +124,43 @@ export const PORTAL_MENU: MenuDef = {
       category: 1,
       sort: 6,
       children: [
+        // The address books (specification §2 gslAddress, shAddress, addressBook, addressBookDetail): who
+        // works in the org and the orgs around it, inside the user data scope. 维护 adds to, removes from
+        // and orders a book (the accounts stay); full phone numbers only with 查看完整手机号 (logged).
+        {
+          code: 'myorg_gsl_address',
+          name: '工商联通讯录',
+          path: '/portal/myOrg/gslAddress',
+          source: 'team',
+          category: 1,
+          sort: 11,
+          children: [
+            { code: 'myorg_gsl_address_edit', name: '维护', category: 2, sort: 1 },
+            { code: 'myorg_gsl_address_export', name: '导出', category: 2, sort: 2 },
+          ],
+        },
+        {
+          code: 'myorg_sh_address',
+          name: '商会通讯录',
+          path: '/portal/myOrg/shAddress',
+          source: 'team',
+          category: 1,
+          sort: 12,
+          children: [
+            { code: 'myorg_sh_address_edit', name: '维护', category: 2, sort: 1 },
+            { code: 'myorg_sh_address_export', name: '导出', category: 2, sort: 2 },
+          ],
+        },
+        {
+          code: 'myorg_address_book',
+          name: '通讯录',
+          path: '/portal/myOrg/addressBook',
+          source: 'book',
+          category: 1,
+          sort: 13,
+          children: [{ code: 'myorg_address_phone', name: '查看完整手机号', category: 2, sort: 1 }],
+        },
+        { code: 'myorg_address_detail', name: '组织信息', path: '/portal/myOrg/addressBookDetail', source: 'apartment', category: 1, sort: 14 },
         // The org's own screens: the sign-ons of its accounts, and its sender mailbox (the message centre's
         // e-mail of the org goes out through it; 修改 saves and test-sends it, the password is never answered).
         { code: 'myorg_login', name: '登录日志', path: '/portal/myOrg/loginJournal', source: 'login', category: 1, sort: 31 },
