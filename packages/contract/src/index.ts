@@ -27,5 +27,6 @@ export * from './myday/myday.js';
 export * from './myday/chat.js';
 export * from './mycenter/weixin.js';
 export * from './association/association.js';
+export * from './myorg/account.js';
 export * from './myorg/org.js';
 export * from './myorg/address.js';

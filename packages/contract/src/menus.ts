@@ -36,6 +36,27 @@ const page = (code: string, name: string, path: string, sort: number, source: st
   children: crudButtons(code, extra),
 });
 
+/** An account screen of 我的组织 with its buttons (the account calls check the same codes, per profile tag). */
+const accountScreen = (code: string, name: string, path: string, sort: number): MenuDef => ({
+  code,
+  name,
+  path,
+  source: 'user',
+  category: 1,
+  sort,
+  children: (
+    [
+      ['add', '新增'],
+      ['edit', '修改'],
+      ['view', '查看'],
+      ['enable', '账号启用'],
+      ['disable', '账号禁用'],
+      ['unlock', '账号解封'],
+      ['reset', '密码重置'],
+    ] as const
+  ).map(([action, label], i) => ({ code: `${code}_${action}`, name: label, category: 2 as const, sort: i + 1 })),
+});
+
 /** The portal's top menu (specification §2 "Portal shell"). Only 我的一天 is always shown. */
 export const PORTAL_MENU: MenuDef = {
   code: 'portal',
@@ -172,6 +193,23 @@ export const PORTAL_MENU: MenuDef = {
           category: 1,
           sort: 32,
           children: [{ code: 'myorg_mailbox_edit', name: '修改', category: 2, sort: 1 }],
+        },
+        // Accounts and roles of one's own org and the orgs below (specification §2 child/…): federation accounts
+        // (profile tag aoc), chamber accounts (coc), and the org's own roles, granted within the manager's own grants.
+        accountScreen('myorg_aoc_account', '工商联账号管理', '/portal/myOrg/child/userAccountManagement', 20),
+        accountScreen('myorg_coc_account', '商会账号管理', '/portal/myOrg/child/COCAccountManagement', 21),
+        {
+          code: 'myorg_role',
+          name: '角色管理',
+          path: '/portal/myOrg/child/roleManagement',
+          source: 'team',
+          category: 1,
+          sort: 22,
+          children: [
+            { code: 'myorg_role_add', name: '新增', category: 2, sort: 1 },
+            { code: 'myorg_role_edit', name: '编辑', category: 2, sort: 2 },
+            { code: 'myorg_role_view', name: '查看', category: 2, sort: 3 },
+          ],
         },
       ],
     },

@@ -22,6 +22,7 @@ export const ROLE_MSG = {
   apiScopeMissing: '所选接口权限不存在',
   orgMissing: '所属机构不存在',
   orgRequired: '请提供机构编号(deptId 或 cocUnionId)',
+  orgRoleOnly: '只能管理本机构及下级机构的角色',
 } as const;
 
 /** A role that still has users or child roles cannot be removed (the name says which). */
@@ -70,6 +71,9 @@ export const roleSubmitV2 = z
     ...roleFields,
     deptId: optionalId('机构编号格式不正确'),
     menuIds: idList(5000).optional(),
+    /** The data and API scopes to grant, as role/grant takes them (我的组织 › 角色管理 saves a role and its grants at once). */
+    dataScopeIds: idList(5000).optional(),
+    apiScopeIds: idList(5000).optional(),
   })
   .strict();
 export type RoleSubmitV2 = z.infer<typeof roleSubmitV2>;
@@ -134,6 +138,8 @@ export interface RoleTreeNode extends RoleView {
   title: string;
   key: string;
   value: string;
+  /** v2/role/tree: the role carries more than the caller holds, so he cannot give it (grant ceiling). */
+  disabled?: boolean;
   children: RoleTreeNode[];
 }
 
