@@ -32,6 +32,6 @@ test('the portal sends the visitor to sign-on, then welcome, then 我的一天',
   await expect(myDay).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('[data-testid^="top-menu-"][aria-current="page"]')).toHaveCount(1);
   await expect(page.getByTestId('user-dropdown')).toContainText('陈思远');
-  await expect(page.getByTestId('page-empty')).toContainText('我的一天');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('陈思远'); // 我的一天 greets the user
   await expect(page).toHaveTitle('我的一天 - 工商联工作平台');
 });

@@ -4,7 +4,12 @@ import { signIn } from './support/signOn';
 const tab = (page: Page, value: string) => page.locator(`[data-testid="tab"][data-value="${value}"]`);
 /** The antd tab (with its close button) around our labelled span. */
 const tabShell = (page: Page, value: string) => page.locator('.ant-tabs-tab').filter({ has: tab(page, value) });
-const visiblePage = (page: Page) => page.getByTestId('page-empty').filter({ visible: true });
+/** Each open tab's page lives in a pane of its own; only the active tab's pane is shown. */
+const panes = (page: Page) => page.locator('.keep-alive-pane');
+const visiblePane = (page: Page) => panes(page).filter({ visible: true });
+/** The page element itself (the pane's first child): marked to tell a kept page from a remounted one. */
+const visiblePage = (page: Page) => visiblePane(page).locator(':scope > *').first();
+const markOf = (page: Page) => visiblePage(page).evaluate((el) => (el as HTMLElement & { e2eMark?: string }).e2eMark);
 
 test('a tab keeps its page alive while another tab is shown; the home tab cannot be closed', async ({ page }) => {
   await signIn(page, 'admin');
@@ -16,7 +21,8 @@ test('a tab keeps its page alive while another tab is shown; the home tab cannot
   await expect(page).toHaveURL(/\/gsl\/portal\/myOrg$/);
   await expect(tab(page, '/portal/myOrg')).toHaveText('我的组织');
   await expect(tab(page, '/portal/myOrg')).toHaveAttribute('data-active', 'true');
-  await expect(visiblePage(page)).toContainText('我的组织');
+  await expect(visiblePane(page)).toHaveCount(1);
+  await expect(visiblePage(page)).toBeVisible();
   await visiblePage(page).evaluate((el) => {
     (el as HTMLElement & { e2eMark?: string }).e2eMark = 'myOrg';
   });
@@ -27,25 +33,27 @@ test('a tab keeps its page alive while another tab is shown; the home tab cannot
   await expect(tab(page, '/portal/cases')).toHaveText('客服中心');
   await expect(tab(page, '/portal/cases')).toHaveAttribute('data-active', 'true');
   await expect(tab(page, '/portal/myOrg')).toHaveAttribute('data-active', 'false');
-  await expect(visiblePage(page)).toContainText('客服中心');
-  // kept: 首页 and 我的组织 are hidden, not unmounted
-  await expect(page.getByTestId('page-empty')).toHaveCount(3);
-  await expect(page.getByTestId('page-empty').filter({ hasText: '我的组织' })).toBeHidden();
+  // kept: 首页 and 我的组织 are hidden, not unmounted; only 客服中心's page is shown
+  await expect(panes(page)).toHaveCount(3);
+  await expect(visiblePane(page)).toHaveCount(1);
+  expect(await markOf(page)).toBeUndefined();
 
   // Back through the tab bar: the very same element, not a remounted page.
   await tab(page, '/portal/myOrg').click();
   await expect(page).toHaveURL(/\/gsl\/portal\/myOrg$/);
   await expect(tab(page, '/portal/myOrg')).toHaveAttribute('data-active', 'true');
-  await expect(visiblePage(page)).toContainText('我的组织');
-  expect(await visiblePage(page).evaluate((el) => (el as HTMLElement & { e2eMark?: string }).e2eMark)).toBe('myOrg');
+  await expect(visiblePane(page)).toHaveCount(1);
+  expect(await markOf(page)).toBe('myOrg');
   await expect(page.getByTestId('top-menu-portal_myorg')).toHaveAttribute('aria-current', 'page');
 
   // And via the home tab and back again: still the same element.
   await tab(page, '/portal/myDay').click();
   await expect(page).toHaveURL(/\/gsl\/portal\/myDay$/);
-  await expect(visiblePage(page)).toContainText('我的一天');
+  await expect(visiblePane(page)).toHaveCount(1);
+  expect(await markOf(page)).toBeUndefined();
   await tab(page, '/portal/myOrg').click();
-  expect(await visiblePage(page).evaluate((el) => (el as HTMLElement & { e2eMark?: string }).e2eMark)).toBe('myOrg');
+  await expect(page).toHaveURL(/\/gsl\/portal\/myOrg$/);
+  expect(await markOf(page)).toBe('myOrg');
 
   // The home tab has no close button; the others have one.
   await expect(tabShell(page, '/portal/myDay').getByRole('button', { name: /remove|关闭|删除/ })).toHaveCount(0);
@@ -58,5 +66,5 @@ test('a tab keeps its page alive while another tab is shown; the home tab cannot
   await expect(tab(page, '/portal/myOrg')).toHaveCount(0);
   await expect(page).not.toHaveURL(/\/gsl\/portal\/myOrg$/);
   await expect(page.getByTestId('tab')).toHaveCount(2);
-  await expect(page.getByTestId('page-empty').filter({ hasText: '我的组织' })).toHaveCount(0);
+  await expect(panes(page)).toHaveCount(2);
 });
