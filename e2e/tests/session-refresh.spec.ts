@@ -36,7 +36,7 @@ test('the session token is refreshed in the background and the app keeps working
   await page.getByTestId('top-menu-portal_myorg').click();
   await expect(page).toHaveURL(/\/gsl\/portal\/myOrg$/);
   await expect(page.getByTestId('top-menu-portal_myorg')).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByTestId('page-empty').filter({ visible: true })).toContainText('我的组织');
+  await expect(page.locator('[data-testid="tab"][data-value="/portal/myOrg"]')).toHaveAttribute('data-active', 'true');
   await page.reload();
   await expect(page).toHaveURL(/\/gsl\/portal\/myOrg$/);
   await expect(page.getByTestId('header-org')).toHaveText('南京市工商业联合会');
