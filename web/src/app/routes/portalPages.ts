@@ -46,6 +46,9 @@ const [database, ...databaseScreens] = screensOf(menuOf('portal_database')!);
 /** The pages of 业务应用's screens (the message centre, specification §7), by path; the screens are the registry's. */
 const MYAPP_PAGES: Record<string, PageComponent> = {
   '/portal/myApp/message': lazyPage(() => import('../../pages/message/center')),
+  '/portal/myApp/leader': lazyPage(() => import('../../pages/association/leader')),
+  '/portal/myApp/associationHistory': lazyPage(() => import('../../pages/association/history')),
+  '/portal/myApp/associationBase': lazyPage(() => import('../../pages/association/base')),
 };
 const [myApp, ...myAppScreens] = screensOf(menuOf('portal_myapp')!);
 

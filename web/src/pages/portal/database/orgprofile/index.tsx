@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Empty, Segmented, Spin, Tabs, Tree } from 'antd';
+import { Empty, Spin, Tabs, Tree } from 'antd';
 import {
   DEPT_CATEGORY_NAMES,
   ORG_BRANCH_FIELDS,
   ORG_DEPARTMENT_FIELDS,
   ORG_HONOUR_FIELDS,
-  ORG_LEADER_FIELDS,
   ORG_MEMBER_STAT_FIELDS,
   ORG_OPERATING_FIELDS,
   type DeptTreeNode,
@@ -19,6 +18,7 @@ import { SectionTable } from '../profileKit/fieldKit';
 import { AnnualReports } from './AnnualReports';
 import { OrgForm, ORG_FORM_PARTS } from './OrgForm';
 import { LoadError } from '../../../../components/LoadError';
+import { OrgLeadership } from '../../../association/OrgLeadership';
 import '../database.css';
 import '../profileKit/profile.css';
 
@@ -92,42 +92,6 @@ function Statistics({ deptId }: { deptId: string }) {
   );
 }
 
-function Leaders({ deptId }: { deptId: string }) {
-  const [current, setCurrent] = useState<'1' | '0'>('1');
-  return (
-    <>
-      <Segmented
-        className="profile-filter"
-        options={[
-          { value: '1', label: '现任' },
-          { value: '0', label: '往届' },
-        ]}
-        value={current}
-        onChange={(v) => setCurrent(v as '1' | '0')}
-        data-testid="org-leader-term"
-      />
-      <SectionTable
-        kind="org"
-        section="leader"
-        parentId={deptId}
-        fields={ORG_LEADER_FIELDS}
-        columns={[
-          ['termNo', 80],
-          ['name', 110],
-          ['post', 140],
-          ['startDate', 120],
-          ['endDate', 120],
-          ['isCurrent', 90],
-          ['sort', 70],
-        ]}
-        testId="org-leader"
-        filters={current === '1' ? { isCurrent: 1 } : { isCurrent_ne: 1 }}
-        addValues={() => ({ isCurrent: current === '1' ? 1 : 0 })}
-      />
-    </>
-  );
-}
-
 /** The profile of one org, once loaded. */
 function OrgProfileView({ deptId }: { deptId: string }) {
   const profile = useOrgProfile(deptId);
@@ -155,7 +119,7 @@ function OrgProfileTabs({ deptId, p }: { deptId: string; p: OrgProfile }) {
         items={[
           tab('basic', '基本信息', <OrgForm profile={p} names={ORG_FORM_PARTS.basic} testId="orgprofile-basic" />),
           tab('introduction', '简介', <OrgForm profile={p} names={ORG_FORM_PARTS.introduction} testId="orgprofile-introduction" />),
-          tab('leader', '领导班子', <Leaders deptId={deptId} />),
+          tab('leader', '领导班子', <OrgLeadership deptId={deptId} deptName={p.deptName ?? p.name} />),
           tab(
             'operating',
             '经营情况',

@@ -63,8 +63,16 @@ beforeEach(() => {
     if (url === `${OP}/annualreport/list`) return page([REPORT]);
     if (url === `${OP}/leader/list`)
       return [
-        { id: '1', deptId: params.deptId, termNo: 3, name: '王会长', post: '会长', isCurrent: 1, version: 1 },
-        { id: '2', deptId: params.deptId, termNo: 2, name: '李前任', post: '会长', isCurrent: 0, version: 1 },
+        {
+          year: 2026,
+          current: true,
+          leaders: [{ id: '1', deptId: params.deptId, year: 2026, leaderType: 1, name: '王会长', post: '会长', sort: 1, company: null }],
+        },
+        {
+          year: 2021,
+          current: false,
+          leaders: [{ id: '2', deptId: params.deptId, year: 2021, leaderType: 1, name: '李前任', post: '会长', sort: 1, company: null }],
+        },
       ];
     if (url.endsWith('/list')) return [];
     if (url === '/api/blade-system/region/lazy-tree') return REGIONS[params?.parentCode ?? ''] ?? [];
@@ -163,8 +171,10 @@ describe('组织档案', () => {
     renderWith(ALL);
     await screen.findByTestId('orgprofile-title');
     fireEvent.click(await screen.findByTestId('orgprofile-tab-leader'));
-    const leaders = await screen.findByTestId('org-leader-table');
+    // the terms as the leadership calls keep them: 现任 the current one, 往届 the others
+    const leaders = await screen.findByTestId('org-leader');
     await within(leaders).findByText('王会长');
+    expect(within(leaders).getByTestId('org-leader-term-2026').textContent).toContain('现任');
     expect(within(leaders).queryByText('李前任')).toBeNull();
     fireEvent.click(within(screen.getByTestId('org-leader-term')).getByText('往届'));
     await within(leaders).findByText('李前任');

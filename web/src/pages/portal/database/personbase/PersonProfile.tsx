@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Empty, Segmented, Tag } from 'antd';
-import { EXPERIENCE_KINDS, HONOUR_FIELDS, INVESTMENT_FIELDS, PERSON_EXPERIENCE_FIELDS, PERSON_FIELDS } from '@gsl/contract';
+import { EXPERIENCE_KINDS, HONOUR_FIELDS, INVESTMENT_FIELDS, PERSON_EXPERIENCE_FIELDS, PERSON_FIELDS, type LeaderPostView } from '@gsl/contract';
+import { LeaderPosts } from '../../../association/OrgLeadership';
 import type { Membership, ProfileRow } from '../../../../api/profile';
 import { optionsOf } from '../kinds';
 import { SectionTable } from '../profileKit/fieldKit';
@@ -112,7 +113,12 @@ export function PersonProfileDrawer({ id, onClose }: { id: string | undefined; o
       names={PERSON_FORM_NAMES}
       onClose={onClose}
       testId="person-profile"
-      basicExtra={(row: ProfileRow) => <Memberships memberships={row.memberships as Membership[] | null | undefined} />}
+      basicExtra={(row: ProfileRow) => (
+        <>
+          <Memberships memberships={row.memberships as Membership[] | null | undefined} />
+          <LeaderPosts posts={row.leaderPosts as LeaderPostView[] | null | undefined} />
+        </>
+      )}
       tabs={[
         { key: 'experience', label: '履历', render: (row) => <Experience personId={row.id} /> },
         sectionTab('person', 'investment', '投资', INVESTMENT_FIELDS, [
