@@ -14,7 +14,8 @@ import { TenantSyncSteps } from './platform/tenancy/sync-hook.js';
 import type { Tenancy } from './platform/tenancy/tenancy.js';
 import { Outbox } from './platform/outbox/outbox.js';
 import { tenantDatabases } from './platform/outbox/tenant-databases.js';
-import { createMailSender, type MailSender } from './platform/delivery/mail.js';
+import { createMailSender } from './platform/delivery/mail.js';
+import { OrgMailRouter } from './platform/delivery/mail-accounts.js';
 import { createSmsSender, type SmsSender } from './platform/delivery/sms.js';
 import { DELIVERY_MAIL, DELIVERY_SMS, mailJobHandler, smsJobHandler } from './platform/delivery/handlers.js';
 import { createWechatClient, type WechatClient } from './platform/wechat/wechat.js';
@@ -41,8 +42,8 @@ export interface Services {
   tenantSync: TenantSyncSteps;
   /** Durable delivery jobs (platform/outbox): modules enqueue in their transaction and register their kinds. */
   outbox: Outbox;
-  /** E-mail: SMTP (SMTP_URL) or the mail outbox (邮件发件箱). */
-  mail: MailSender;
+  /** E-mail: an org's own mailbox when it has one, else SMTP (SMTP_URL) or the mail outbox (邮件发件箱). */
+  mail: OrgMailRouter;
   /** SMS: the gateway of SMS_PROVIDER, or the SMS outbox (短信发件箱). */
   sms: SmsSender;
   /** Live events: publish in a transaction, pushed to the recipients' open event streams (platform/events). */
@@ -68,7 +69,7 @@ export function createServices(
     leaseMs: config.outboxLeaseMs,
     listen: opts.listen,
   });
-  const mail = createMailSender(config);
+  const mail = new OrgMailRouter(createMailSender(config), config.mailboxPrivateHosts);
   const sms = createSmsSender(config);
   outbox.register(DELIVERY_SMS, smsJobHandler(sms));
   outbox.register(DELIVERY_MAIL, mailJobHandler(mail));

@@ -8,6 +8,7 @@ import type { MycenterDatabase } from './schema-mycenter.js';
 import type { MemberDatabase } from './schema-member.js';
 import type { ProfileDatabase } from './schema-profile.js';
 import type { WechatDatabase } from './schema-wechat.js';
+import type { MyorgMailboxDatabase } from './schema-myorg-mailbox.js';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables (camelCase; CamelCasePlugin maps to snake_case). Keep in step with migrations/. */
@@ -328,7 +329,8 @@ export interface Database
     MydayDatabase,
     MycenterDatabase,
     ChatDatabase,
-    WechatDatabase {
+    WechatDatabase,
+    MyorgMailboxDatabase {
   seedStep: SeedStepTable;
   bladeTenantPackage: TenantPackageTable;
   bladeTenantPackageMenu: TenantPackageMenuTable;

@@ -37,6 +37,7 @@ import mydayChatModule from './myday/myday-chat.module.js';
 import mydayModule from './myday/myday.module.js';
 import myCenterRoutes from './user/profile/profile.routes.js';
 import userWxRoutes from './user/wx/user-wx.routes.js';
+import ownOrgModule from './myorg/own-org.module.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
 export const MODULES: FastifyPluginAsync[] = [
@@ -80,4 +81,5 @@ export const MODULES: FastifyPluginAsync[] = [
   mydayModule,
   myCenterRoutes,
   userWxRoutes,
+  ownOrgModule,
 ];

@@ -28,6 +28,7 @@ import m0026 from './0026_chat.sql';
 import m0027 from './0027_myday.sql';
 import m0028 from './0028_mycenter.sql';
 import m0029 from './0029_wechat.sql';
+import m0032 from './0032_org_mailbox.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -58,4 +59,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0027_myday', sql: m0027 },
   { name: '0028_mycenter', sql: m0028 },
   { name: '0029_wechat', sql: m0029 },
+  { name: '0032_org_mailbox', sql: m0032 },
 ];

@@ -59,6 +59,12 @@ export interface AppConfig {
   smtpUrl?: string;
   /** Default sender address (MAIL_FROM). */
   mailFrom: string;
+  /**
+   * Hosts an org's own mailbox (我的组织 › 邮箱配置) may name although they resolve to a private, loopback or
+   * link-local address (MAILBOX_PRIVATE_HOSTS; outside production loopback by default, in production none):
+   * the screen cannot be used to reach the internal network.
+   */
+  mailboxPrivateHosts: string[];
   /** SMS gateway (SMS_PROVIDER): 'outbox' shows messages on 短信发件箱 instead of sending them; 'aliyun' sends through Dysmsapi. */
   smsProvider: 'outbox' | 'aliyun';
   smsAccessKeyId: string;
@@ -150,6 +156,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     outboxLeaseMs: int(env, 'OUTBOX_LEASE_MS', 60_000, 1000),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'noreply@localhost',
+    mailboxPrivateHosts: (env.MAILBOX_PRIVATE_HOSTS ?? (production ? '' : '127.0.0.1,localhost,::1'))
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     ...smsConfig(env),
     ...wechatConfig(env),
   };

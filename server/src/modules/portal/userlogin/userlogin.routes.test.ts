@@ -58,7 +58,7 @@ describe('portal/userlogin/list: the login journal within the data scope', () =>
 
   it('a role without the menu gets 403 and no rows', async () => {
     const coc = await t.db.selectFrom('bladeRole').select('id').where('roleAlias', '=', 'coc').executeTakeFirstOrThrow();
-    const menu = await t.db.selectFrom('bladeMenu').select('id').where('code', '=', 'portal_myorg').executeTakeFirstOrThrow();
+    const menu = await t.db.selectFrom('bladeMenu').select('id').where('code', '=', 'myorg_login').executeTakeFirstOrThrow();
     await t.db.deleteFrom('bladeRoleMenu').where('roleId', '=', coc.id).where('menuId', '=', menu.id).execute();
     const res = await list('nj_coc');
     expect(res.status).toBe(403);

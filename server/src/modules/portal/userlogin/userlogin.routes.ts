@@ -9,9 +9,9 @@ export default async function userloginRoutes(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/api/aoc-service/portal/userlogin/list',
-    summary: 'portal/userlogin/list: 登录日志 (本机构及数据权限范围内)',
+    summary: 'portal/userlogin/list: 登录日志 (我的组织 › 登录日志; 本机构及数据权限范围内)',
     tags: ['portal'],
-    access: { permission: 'portal_myorg' },
+    access: { permission: 'myorg_login' },
     query: pageQuery.passthrough(),
     scope: { resource: 'userlogin', list: { table: 'blade_user_login_log', deptColumn: 'dept_id', ownerColumn: 'user_id' } },
     response: pageOf(portalLoginRecord),
