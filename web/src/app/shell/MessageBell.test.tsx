@@ -1,29 +1,13 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../../test/fakeServer';
 import { mockedApi, renderScreen } from '../../../test/screens';
+import { emit, resetLiveEvents } from '../../../test/liveEvents';
 
 vi.mock('../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
 
-/** The live events as the bell subscribes to them; `emit` delivers one as the stream would. */
-const handlers = new Map<string, Set<(data: unknown) => void>>();
-vi.mock('../../utils/liveEvents', async () => {
-  const { useEffect, useRef } = await import('react');
-  return {
-    useLiveEvent(type: string, handler: (data: unknown) => void) {
-      const latest = useRef(handler);
-      latest.current = handler;
-      useEffect(() => {
-        const call = (data: unknown) => latest.current(data);
-        if (!handlers.has(type)) handlers.set(type, new Set());
-        handlers.get(type)!.add(call);
-        return () => void handlers.get(type)!.delete(call);
-      }, [type]);
-    },
-  };
-});
-const emit = (type: string, data: unknown) => act(() => handlers.get(type)?.forEach((h) => h(data)));
+vi.mock('../../utils/liveEvents', () => import('../../../test/liveEvents'));
 
 await mockedApi();
 const { MessageBell } = await import('./MessageBell');
@@ -31,7 +15,7 @@ const { MessageBell } = await import('./MessageBell');
 let unread = 2;
 beforeEach(() => {
   unread = 2;
-  handlers.clear();
+  resetLiveEvents();
 });
 
 describe('the header bell', () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@gsl/contract';
 import { fakeServer, type Call } from '../../../../test/fakeServer';
@@ -6,28 +6,12 @@ import { tokenAnswer } from '../../../../test/fixtures';
 import { mockedApi, page, renderScreen } from '../../../../test/screens';
 import { saveTokenAnswer } from '../../../utils/sessionStore';
 import { dayOf } from './myDayLogic';
+import { emit, resetLiveEvents } from '../../../../test/liveEvents';
 
 vi.mock('../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
 
-/** The live events as the page subscribes to them; `emit` delivers one as the stream would. */
-const handlers = new Map<string, Set<(data: unknown) => void>>();
-vi.mock('../../../utils/liveEvents', async () => {
-  const { useEffect, useRef } = await import('react');
-  return {
-    useLiveEvent(type: string, handler: (data: unknown) => void) {
-      const latest = useRef(handler);
-      latest.current = handler;
-      useEffect(() => {
-        const call = (data: unknown) => latest.current(data);
-        if (!handlers.has(type)) handlers.set(type, new Set());
-        handlers.get(type)!.add(call);
-        return () => void handlers.get(type)!.delete(call);
-      }, [type]);
-    },
-  };
-});
-const emit = (type: string, data: unknown) => act(() => handlers.get(type)?.forEach((h) => h(data)));
+vi.mock('../../../utils/liveEvents', () => import('../../../../test/liveEvents'));
 
 const { toast } = await mockedApi();
 vi.setConfig({ testTimeout: 60_000 });
@@ -91,7 +75,7 @@ function serve(state: { pending: unknown[]; notes: unknown[]; box: ReturnType<ty
 }
 
 beforeEach(() => {
-  handlers.clear();
+  resetLiveEvents();
   localStorage.clear();
   saveTokenAnswer(tokenAnswer(1, { real_name: '陈思远' }));
   vi.mocked(toast.success).mockReset();

@@ -1,31 +1,15 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WxCheckView, WxStatusView } from '@gsl/contract';
 import { fakeServer } from '../../../../../test/fakeServer';
 import { mockedApi, renderScreen } from '../../../../../test/screens';
 import { HttpError } from '../../../../api/http';
+import { emit, resetLiveEvents } from '../../../../../test/liveEvents';
 
 vi.mock('../../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
 
-/** The live events as the page subscribes to them; `emit` delivers one as the stream would. */
-const handlers = new Map<string, Set<(data: unknown) => void>>();
-vi.mock('../../../../utils/liveEvents', async () => {
-  const { useEffect, useRef } = await import('react');
-  return {
-    useLiveEvent(type: string, handler: (data: unknown) => void) {
-      const latest = useRef(handler);
-      latest.current = handler;
-      useEffect(() => {
-        const call = (data: unknown) => latest.current(data);
-        if (!handlers.has(type)) handlers.set(type, new Set());
-        handlers.get(type)!.add(call);
-        return () => void handlers.get(type)!.delete(call);
-      }, [type]);
-    },
-  };
-});
-const emit = (type: string, data: unknown) => act(() => handlers.get(type)?.forEach((h) => h(data)));
+vi.mock('../../../../utils/liveEvents', () => import('../../../../../test/liveEvents'));
 
 const { toast } = await mockedApi();
 vi.setConfig({ testTimeout: 60_000 });
@@ -64,7 +48,7 @@ function serve(start: { status: WxStatusView; check?: Partial<WxCheckView> }) {
 }
 
 beforeEach(() => {
-  handlers.clear();
+  resetLiveEvents();
   vi.mocked(toast.success).mockReset();
 });
 

@@ -1,30 +1,14 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_MSG, type ChatMessageView } from '@gsl/contract';
 import { fakeServer, type Call } from '../../../../../test/fakeServer';
 import { mockedApi, page, renderScreen } from '../../../../../test/screens';
+import { emit, resetLiveEvents } from '../../../../../test/liveEvents';
 
 vi.mock('../../../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() }, setMessageInstance: vi.fn() }));
 vi.mock('../../../../api/http', async (importOriginal) => ({ ...(await importOriginal<object>()), get: vi.fn(), request: vi.fn() }));
 
-/** The live events as the page subscribes to them; `emit` delivers one as the stream would. */
-const handlers = new Map<string, Set<(data: unknown) => void>>();
-vi.mock('../../../../utils/liveEvents', async () => {
-  const { useEffect, useRef } = await import('react');
-  return {
-    useLiveEvent(type: string, handler: (data: unknown) => void) {
-      const latest = useRef(handler);
-      latest.current = handler;
-      useEffect(() => {
-        const call = (data: unknown) => latest.current(data);
-        if (!handlers.has(type)) handlers.set(type, new Set());
-        handlers.get(type)!.add(call);
-        return () => void handlers.get(type)!.delete(call);
-      }, [type]);
-    },
-  };
-});
-const emit = (type: string, data: unknown) => act(() => handlers.get(type)?.forEach((h) => h(data)));
+vi.mock('../../../../utils/liveEvents', () => import('../../../../../test/liveEvents'));
 
 await mockedApi();
 vi.setConfig({ testTimeout: 60_000 });
@@ -92,7 +76,7 @@ function serve() {
 }
 
 beforeEach(() => {
-  handlers.clear();
+  resetLiveEvents();
   history = [message('11', '21', '材料收到了吗?')];
   unread = 1;
 });
