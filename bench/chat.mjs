@@ -9,14 +9,8 @@
 //   · delivery latency p50 / p99 / max, from the start of the send call to the chat.message event on each
 //     of the recipient's streams (a message to someone with two streams counts twice);
 //   · send throughput; deliveries expected, received, lost and doubled (lost or doubled fail the run).
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { positiveInt } from './members.mjs';
-
-const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
-const pg = requireServer('pg');
+import { parallel, percentile as pct, positiveInt, scratchDatabase } from './util.mjs';
 
 const LISTENERS = positiveInt('CHAT_LISTENERS', 200);
 const MESSAGES = positiveInt('CHAT_MESSAGES', 1000);
@@ -25,48 +19,6 @@ const CONCURRENCY = positiveInt('CHAT_CONCURRENCY', 20);
 const SETTLE_MS = 60_000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
-
-/** A database of its own on DATABASE_URL's server, dropped at the end (also on Ctrl-C). */
-async function scratchDatabase(adminUrl, asyncCleanups) {
-  const name = `gsl_bench_chat_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  let dropped = false;
-  const drop = async () => {
-    if (dropped) return;
-    dropped = true;
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    try {
-      await a.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await a.end();
-    }
-  };
-  asyncCleanups.push(drop);
-  return { name, url: url.toString(), drop };
-}
-
-/** Runs `fn` over `items`, `limit` at a time. */
-async function parallel(items, limit, fn) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i], i);
-      }
-    }),
-  );
-}
 
 /**
  * One event stream (GET /api/blade-events/stream, text/event-stream): resolves once the server says
@@ -122,7 +74,7 @@ export async function runChat(ctx, { required }) {
     record('chat fan-out', why, null, null);
     return;
   }
-  const db = await scratchDatabase(adminUrl, asyncCleanups);
+  const db = await scratchDatabase(adminUrl, asyncCleanups, 'gsl_bench_chat');
   log(`chat: new database ${db.name} on DATABASE_URL's server; two server processes on it`);
   const servers = [];
   try {

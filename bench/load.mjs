@@ -8,16 +8,14 @@
 // (bench/bare-server.mjs), measured the same way, printed as ratios product / bare.
 // Zero errors (non-2xx, socket errors, timeouts, answers that do not decrypt to success) and zero
 // lost writes (every refresh token handed out is a row, every one spent is marked used) — else exit 1.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
-// pg and PGlite are the server's own dependencies, resolved from server/ so that the versions are the
-// ones the product runs (the workspace root may hold another PGlite, which cannot open its data dir).
-const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
+import { parallel, percentile, positiveInt, requireServer, scratchDatabase } from './util.mjs';
+
 const pg = requireServer('pg');
 
 const LIST_PATH = '/api/aoc-service/portal/userlogin/list?current=1&size=10';
@@ -26,63 +24,7 @@ const DEPT_INFO = '/api/aoc-service/portal/deptInfo/detail';
 const ACCOUNT = 'js_aoc'; // the province federation: its scope is every org below it
 const KINDS = ['refresh', 'list', 'user-info', 'deptInfo'];
 
-const positiveInt = (name, dflt) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-};
-
 const sha256 = (text) => createHash('sha256').update(text).digest('hex');
-
-function percentile(sorted, p) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/** A database of its own on the PostgreSQL of DATABASE_URL, dropped at the end (also on Ctrl-C). */
-async function createDatabase(adminUrl, asyncCleanups) {
-  const name = `gsl_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  let dropped = false;
-  const drop = async () => {
-    if (dropped) return;
-    dropped = true;
-    const a = new pg.Client({ connectionString: adminUrl });
-    await a.connect();
-    try {
-      await a.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await a.end();
-    }
-  };
-  asyncCleanups.push(drop);
-  return { name, url: u.toString(), drop };
-}
-
-/** Runs `fn` on `items` with at most `limit` at a time. */
-async function parallel(items, limit, fn) {
-  const out = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return out;
-}
 
 function summarise(result) {
   return {
@@ -114,7 +56,7 @@ export async function runLoad(ctx) {
     console.log(`load: load average ${load1.toFixed(2)} on ${availableParallelism()} CPUs — other work shares the machine, figures will be noisy`);
 
   // ── the product, on a database of its own ──
-  const db = adminUrl ? await createDatabase(adminUrl, asyncCleanups) : null;
+  const db = adminUrl ? await scratchDatabase(adminUrl, asyncCleanups) : null;
   const dataDir = db ? null : mkdtempSync(join(tmpdir(), 'gsl-load-'));
   if (dataDir) tempDirs.push(dataDir);
   const port = await freePort();

@@ -11,25 +11,17 @@
 //   · export of 100,000 rows < 15 s and < 300 MB server RSS, import of 10,000 rows < 20 s — only when the
 //     product describes such a call in /api/openapi.json; otherwise the line says the call is missing.
 // The database is only read (the bench never writes member rows), so it can be reused run after run.
-import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 
-const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
+import { positiveInt, requireServer } from './util.mjs';
+
+export { positiveInt };
 const pg = requireServer('pg');
 
 const STEP = 'large-province-v1'; // seed_step row of server/src/db/seed/large.ts
 const ENTERPRISE = '/api/aoc-service/memberaocenterprise';
 const COUNT = '/api/aoc-service/member/member-count';
-
-export const positiveInt = (name, dflt) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-};
 
 /** Where the large data lives. */
 export function largeDatabaseUrl() {

@@ -33,6 +33,8 @@ const LANDED = new Set([
   'member',
   'chamber',
   'mycenter',
+  'association',
+  'ai-resume',
 ]);
 
 interface SpecCall {
