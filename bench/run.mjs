@@ -9,6 +9,8 @@
 //   node bench/run.mjs messages  the message centre only: an SMS to 10,000 recipients through the outbox (see messages.mjs)
 //   node bench/run.mjs members   members at provincial scale only, on the seed:large database (see members.mjs);
 //                                `all` runs it too when that database exists, else prints how to create it
+//   node bench/run.mjs leaders   leadership only: lower-list for js_aoc on the seed:large database against a bare
+//                                handler running the same SQL, and multiplexing of a 60-person team (see leaders.mjs)
 //   node bench/run.mjs chat      直通车 chat fan-out only: two server processes on a new PostgreSQL database of
 //                                DATABASE_URL's server (see chat.mjs); `all` runs it too when DATABASE_URL is set
 import { spawn, execFileSync } from 'node:child_process';
@@ -20,6 +22,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runChat } from './chat.mjs';
+import { runLeaders } from './leaders.mjs';
 import { runLoad } from './load.mjs';
 import { runMembers } from './members.mjs';
 import { runMessages } from './messages.mjs';
@@ -39,7 +42,7 @@ const TOKEN_RATE_LIMIT = '1000000';
 const COLD_STARTS = 3;
 const SEED_LOGINS = 200;
 
-const MODES = ['all', 'figures', 'load', 'members', 'messages', 'chat'];
+const MODES = ['all', 'figures', 'load', 'members', 'messages', 'chat', 'leaders'];
 const MODE = process.argv[2] ?? 'all';
 if (!MODES.includes(MODE)) {
   console.error(`usage: node bench/run.mjs [${MODES.join('|')}]  (got "${MODE}")`);
@@ -312,7 +315,7 @@ function bundleSizes() {
 const began = performance.now();
 
 async function main() {
-  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' && MODE !== 'chat' });
+  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' && MODE !== 'chat' && MODE !== 'leaders' });
 
   console.log(
     `bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`,
@@ -331,6 +334,11 @@ async function main() {
   }
   if (MODE === 'messages') {
     await runMessages(ctx);
+    print();
+    return;
+  }
+  if (MODE === 'leaders') {
+    await runLeaders(ctx, { required: true }); // lower-list on the seed:large database, multiplexing on PGlite
     print();
     return;
   }
@@ -371,6 +379,7 @@ async function main() {
   if (MODE === 'all') await runMessages(ctx);
   if (MODE === 'all') await runChat({ ...ctx, asyncCleanups }, { required: false }); // two processes: only with DATABASE_URL
   if (MODE === 'all') await runMembers(ctx, { required: false }); // only when `npm run seed:large` has filled its database
+  if (MODE === 'all') await runLeaders(ctx, { required: false }); // lower-list only when seed:large has given every org its team
   print();
 }
 

@@ -3,13 +3,14 @@ import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { seedAll } from './db/seed/index.js';
 import { largeSizes, seedLarge } from './db/seed/large.js';
+import { seedLargeLeaders } from './db/seed/large-leaders.js';
 import { personalDataCipher } from './platform/audit/personal-data.js';
 import { loadConfig } from './platform/config/config.js';
 import { resolveSecrets } from './platform/config/secrets.js';
 
 /**
  * `npm run seed:large`: migrate, the normal seed (demo data), then a whole province (db/seed/large.ts)
- * on the PostgreSQL database of DATABASE_URL. Sizes: LARGE_ORGS, LARGE_ENTERPRISES, LARGE_PERSONS, LARGE_BATCH.
+ * and every org's leadership team (db/seed/large-leaders.ts) on the PostgreSQL database of DATABASE_URL. Sizes: LARGE_ORGS, LARGE_ENTERPRISES, LARGE_PERSONS, LARGE_BATCH.
  */
 const started = performance.now();
 const log = (msg: string) => console.log(`seed:large ${msg}`);
@@ -44,7 +45,11 @@ try {
   );
   const done = await seedLarge(client, cipher, { tenantId: config.defaultTenantId, sizes, log });
   if (!done) log('the province exists already (seed step large-province-v1): nothing to do');
-  else log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Every org's leadership team (its own step, so a province seeded before the leadership gets it too).
+  const teams = await seedLargeLeaders(client, cipher, { log, batch: sizes.batch });
+  if (!teams) log('the leadership teams exist already (seed step large-leaders-v1): nothing to do');
+  else log(`leadership: ${teams.leaders.toLocaleString('en')} leaders of ${teams.orgs.toLocaleString('en')} orgs in ${(teams.ms / 1000).toFixed(1)} s`);
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {
   console.error(`seed:large failed: ${(err as Error).stack ?? err}`);
   code = 1;

@@ -1,3 +1,4 @@
+import type { AssociationDatabase } from './schema-association.js';
 import type { AuthLogDatabase } from './schema-auth-log.js';
 import type { ChatDatabase } from './schema-chat.js';
 import type { DeliveryDatabase } from './schema-delivery.js';
@@ -320,6 +321,7 @@ export interface SeedStepTable {
 
 export interface Database
   extends
+    AssociationDatabase,
     AuthLogDatabase,
     MemberDatabase,
     ProfileDatabase,

@@ -71,6 +71,7 @@ export const ASSOCIATION_MSG = {
   partySecretaryExists: '该组织本年度已有党组书记,每个组织每年只能有一位党组书记',
   presidentExists: '该组织本年度已有会长,每个组织每年只能有一位会长',
   personExists: '该人员本年度已担任此职务',
+  termFixed: '领导成员的所属组织和年度不能修改,请在目标年度新增',
   sameYear: '沿用的年度与目标年度不能相同',
   fromEmpty: (year: number) => `${year}年度没有可沿用的领导班子`,
   targetHasLeaders: (year: number, count: number) => `${year}年度已有${count}名领导班子成员,如需覆盖请选择替换后再沿用`,
@@ -298,6 +299,7 @@ export type TypedLeaderSubmit = z.infer<typeof typedLeaderSubmit>;
  * multiplexing: copy the team of `fromYear` to `toYear` (one transaction). Refused when `toYear` already
  * has leaders unless `replace` is true (then they are removed first). deptName and templateKey are the
  * specification's payload fields, accepted and not needed (the org is deptId, the team has no template).
+ * The same year twice is refused by the server (ASSOCIATION_MSG.sameYear) once the org is known to be in reach.
  */
 export const multiplexingBody = z
   .object({
@@ -308,8 +310,7 @@ export const multiplexingBody = z
     templateKey: z.string().max(100, '模板标识不能超过100个字符').nullish(),
     replace: z.boolean({ message: '是否替换必须是布尔值' }).optional(),
   })
-  .strict()
-  .refine((v) => v.fromYear !== v.toYear, { message: ASSOCIATION_MSG.sameYear, path: ['toYear'] });
+  .strict();
 export type MultiplexingBody = z.infer<typeof multiplexingBody>;
 
 /** associationleader/update-sort: the new order of a team's members (§3 "Leader sort update"). */

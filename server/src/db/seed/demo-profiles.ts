@@ -232,7 +232,7 @@ export async function seedDemoProfiles(db: Db, opts: { production: boolean }): P
         .values(pInvest as never)
         .execute();
 
-    // Organisation profiles of the federations, with leaders, secretariat departments, operating info and stored member counts.
+    // Organisation profiles of the federations (their leaders are the leadership's, demo-association.ts), with secretariat departments, operating info and stored member counts.
     const feds = orgs.filter((o) => o.deptCategory === 1);
     if (feds.length) {
       await tx
@@ -256,16 +256,6 @@ export async function seedDemoProfiles(db: Db, opts: { production: boolean }): P
         .execute();
       const rows = (key: string, make: (o: (typeof feds)[number]) => Record<string, unknown>[]) =>
         feds.flatMap((o) => make(o).map((r) => ({ tenantId: o.tenantId, parentId: o.id, deptId: o.id, ...r })));
-      await tx
-        .insertInto('aocOrgLeader')
-        .values(
-          rows('leader', () => [
-            { termNo: 8, name: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, post: '主席', isCurrent: 1, sort: 1 },
-            { termNo: 8, name: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, post: '党组书记', isCurrent: 1, sort: 2 },
-            { termNo: 7, name: pick(SURNAMES)[0] + pick(MALE_GIVEN).given, post: '主席', isCurrent: 0, sort: 1 },
-          ]) as never,
-        )
-        .execute();
       await tx
         .insertInto('aocOrgDepartment')
         .values(

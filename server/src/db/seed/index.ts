@@ -5,6 +5,7 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
 import { seedDemoChambers, seedDemoMembers } from './demo-members.js';
 import { seedDemoProfiles } from './demo-profiles.js';
+import { seedDemoLeaders } from './demo-association.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoNotes } from './demo-myday.js';
 
@@ -19,6 +20,7 @@ export async function seedAll(db: Db, cfg: AppConfig) {
   const demo = await seedDemo(db, { tenantId: cfg.defaultTenantId, passwordHash, roleIds });
   await seedDemoMembers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoProfiles(db, { production: cfg.production });
+  await seedDemoLeaders(db, { production: cfg.production });
   await seedDemoChambers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoMessages(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoNotes(db, { tenantId: cfg.defaultTenantId });

@@ -23,7 +23,7 @@ import { route } from '../../platform/http/route.js';
 import { removeRoute } from '../../platform/http/remove-route.js';
 import { recordHistory } from '../../platform/audit/change-log.js';
 import { baseService, enterpriseBaseDef, personBaseDef, type BaseDef } from './base.service.js';
-import { membershipsOf } from './person-link.js';
+import { leaderPostsOf, membershipsOf } from './person-link.js';
 import { shownSensitive, viewOf, type Row } from './profile.codec.js';
 import { ENTERPRISE_PARENT, PERSON_PARENT, PROFILE_RESOURCE } from './profile.defs.js';
 import { logUnmasked, parentScope, unmaskedFor } from './section.routes.js';
@@ -63,7 +63,9 @@ export default async function baseRoutes(app: FastifyInstance) {
       const [out] = await answer(req, actor, [row]);
       if (p.kind !== 'person') return out;
       const certNoHash = (await cipher()).hash(String(row.certNo));
-      return { ...out, memberships: await membershipsOf(app.db, actor, { certType: Number(row.certType), certNoHash }) };
+      const cert = { certType: Number(row.certType), certNoHash };
+      const [memberships, leaderPosts] = await Promise.all([membershipsOf(app.db, actor, cert), leaderPostsOf(app.db, actor, cert)]);
+      return { ...out, memberships, leaderPosts };
     };
 
     route(app, {
@@ -92,7 +94,7 @@ export default async function baseRoutes(app: FastifyInstance) {
     route(app, {
       method: 'GET',
       url: `${p.prefix}/detail`,
-      summary: `${name} detail: ${label}详情 (id)${p.kind === 'person' ? '; memberships: 会员身份 (数据权限内同一证件的个人会员及其所代表的企业、团体会员; 无个人会员菜单时为 null)' : ''}`,
+      summary: `${name} detail: ${label}详情 (id)${p.kind === 'person' ? '; memberships: 会员身份 (数据权限内同一证件的个人会员及其所代表的企业、团体会员; 无个人会员菜单时为 null); leaderPosts: 领导班子职务 (同一证件在各组织各年度的职务; 无领导班子菜单时为 null)' : ''}`,
       tags: ['profile'],
       access: { permission: read },
       query: idQuery,

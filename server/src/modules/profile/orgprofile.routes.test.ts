@@ -60,14 +60,23 @@ describe('organisation profile', () => {
     expect((await call('nj_coc', 'POST', `${OP}/memberstat/submit`, { body: { ...y, total: 63 } })).status).toBe(200);
     expect((await call('nj_coc', 'POST', `${OP}/memberstat/submit`, { body: { ...y, total: 70 } })).body.msg).toBe('该年度的数据已存在');
     expect((await call('nj_coc', 'POST', `${OP}/operating/submit`, { body: { deptId: depts.njChamber, year: 1800 } })).body.msg).toBe('年度应在1900到2100之间');
-    const leader = await call('nj_coc', 'POST', `${OP}/leader/submit`, {
-      body: { deptId: depts.njChamber, termNo: 5, name: '陈国华', post: '会长', isCurrent: 1 },
-    });
-    expect(leader.body.data).toMatchObject({ termNo: 5, isCurrent: 1 });
-    expect((await call('nj_coc', 'POST', `${OP}/leader/submit`, { body: { deptId: depts.njChamber, termNo: 31, name: 'x', post: 'y' } })).body.msg).toBe(
-      '届次应在1到30之间',
-    );
-    expect((await call('nj_coc', 'GET', `${OP}/leader/list`, { query: { deptId: depts.njChamber } })).body.data.map((r: any) => r.name)).toContain('陈国华');
+  });
+
+  it('reads its leadership from the teams by term (one source of truth): current and past terms, no writes of its own', async () => {
+    // The demo federations have their 2021 team and the 2016 one; the current term is the latest year up to now.
+    const terms = (await call('nj_aoc', 'GET', `${OP}/leader/list`, { query: { deptId: depts.nj } })).body.data as Array<{
+      year: number;
+      current: boolean;
+      leaders: Array<{ leaderTypeName: string; name: string; certNo: string }>;
+    }>;
+    expect(terms.map((x) => [x.year, x.current])).toEqual([
+      [2021, true],
+      [2016, false],
+    ]);
+    expect(terms[0].leaders[0].leaderTypeName).toBe('主席');
+    expect(terms[0].leaders[0].certNo).toMatch(/^\d{3}\*+[\dX]{4}$/);
+    expect((await call('nj_coc', 'POST', `${OP}/leader/submit`, { body: { deptId: depts.njChamber, name: 'x', post: 'y' } })).status).toBe(404);
+    expect((await call('nj_aoc', 'GET', `${OP}/leader/list`, { query: { deptId: depts.suzhou } })).status).toBe(404);
   });
 
   it('computes the member overview by year from the member base, and fills the other years from stored figures', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
 import { personAccess } from './profile.repo.js';
@@ -45,6 +46,27 @@ export const personLinkRepo = {
       .orderBy('r.personId')
       .orderBy('r.sort')
       .orderBy('r.id')
+      .limit(1000)
+      .execute();
+  },
+
+  /**
+   * The leadership posts (aoc_association_leader) held by the certificate in the orgs inside the
+   * association scope, newest year first, in the team's order of posts (idx_association_leader_cert).
+   */
+  leaderPosts(db: Db, scope: DataScope, cert: CertKey) {
+    return db
+      .selectFrom('aocAssociationLeader as l')
+      .leftJoin('bladeDept as d', 'd.id', 'l.deptId')
+      .select(['l.id', 'l.deptId', 'd.deptName', 'l.year', 'l.leaderType', 'l.post'])
+      .where('l.tenantId', '=', scope.actor.tenantId)
+      .where('l.certType', '=', cert.certType)
+      .where('l.certNoHash', '=', cert.certNoHash)
+      .where('l.isDeleted', '=', 0)
+      .where((eb) => scopePredicate(eb, scope, { dept: 'l.deptId', owner: 'l.createUser' }))
+      .orderBy('l.year', 'desc')
+      .orderBy(sql`array_position(array[5, 6, 1, 7, 2, 3, 4]::smallint[], l.leader_type)`)
+      .orderBy('l.id')
       .limit(1000)
       .execute();
   },

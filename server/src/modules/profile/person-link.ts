@@ -1,4 +1,12 @@
-import { MEMBER_KIND_LABELS, MEMBER_RESOURCE, MEMBER_STATUS, type Membership, type RepresentedMember } from '@gsl/contract';
+import {
+  ASSOCIATION_LEADER_TYPES,
+  MEMBER_KIND_LABELS,
+  MEMBER_RESOURCE,
+  MEMBER_STATUS,
+  type LeaderPostView,
+  type Membership,
+  type RepresentedMember,
+} from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { isGranted } from '../../platform/access/grants.js';
@@ -68,4 +76,26 @@ export async function membershipsOf(db: Db, actor: Actor, cert: CertKey): Promis
 export async function personBaseOf(db: Db, actor: Actor, cert: CertKey): Promise<{ id: string; unionId: string } | undefined> {
   if (!(await isGranted(db, actor, 'profile_person'))) return undefined;
   return personLinkRepo.personBase(db, await profileScope(db, actor), actor.isAdministrator, cert);
+}
+
+/** The data-scope resource of the leadership (association module's leader.repo.ts ASSOCIATION_RESOURCE). */
+const ASSOCIATION_RESOURCE = 'association';
+
+/**
+ * The leadership posts (领导班子职务) of a person of the person base: every post held under the same
+ * certificate, by org and year, in the orgs of the caller's association scope. Null when the caller may
+ * not read the leadership at all (no 领导班子 menu). One query.
+ */
+export async function leaderPostsOf(db: Db, actor: Actor, cert: CertKey): Promise<LeaderPostView[] | null> {
+  if (!(await isGranted(db, actor, 'association_leader'))) return null;
+  const rows = await personLinkRepo.leaderPosts(db, await resolveScope(db, actor, ASSOCIATION_RESOURCE), cert);
+  return rows.map((r) => ({
+    id: String(r.id),
+    deptId: String(r.deptId),
+    deptName: r.deptName,
+    year: Number(r.year),
+    leaderType: r.leaderType,
+    leaderTypeName: ASSOCIATION_LEADER_TYPES[r.leaderType] ?? String(r.leaderType),
+    post: r.post,
+  }));
 }

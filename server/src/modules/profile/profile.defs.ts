@@ -10,7 +10,6 @@ import {
   ORG_BRANCH_FIELDS,
   ORG_DEPARTMENT_FIELDS,
   ORG_HONOUR_FIELDS,
-  ORG_LEADER_FIELDS,
   ORG_MEMBER_STAT_FIELDS,
   ORG_OPERATING_FIELDS,
   ORG_PROFILE_FIELDS,
@@ -119,10 +118,7 @@ export const SECTIONS: SectionDef[] = [
   ]),
   section(ENTERPRISE_PARENT, 'credit', '信用信息', 'aoc_enterprise_credit', CREDIT_FIELDS, [['ratedDate', 'desc']]),
   section(ENTERPRISE_PARENT, 'penalty', '行政处罚', 'aoc_enterprise_penalty', PENALTY_FIELDS, [['penaltyDate', 'desc']]),
-  section(ORG_PARENT, 'leader', '领导班子', 'aoc_org_leader', ORG_LEADER_FIELDS, [
-    ['termNo', 'desc'],
-    ['sort', 'asc'],
-  ]),
+  // 领导班子 is not a section: the org profile reads the leadership by term (association module, orgprofile/leader/list).
   section(ORG_PARENT, 'operating', '年度运营情况', 'aoc_org_operating', ORG_OPERATING_FIELDS, [['year', 'desc']], true),
   section(ORG_PARENT, 'department', '秘书处部门', 'aoc_org_department', ORG_DEPARTMENT_FIELDS, [['sort', 'asc']]),
   section(ORG_PARENT, 'branch', '分支机构', 'aoc_org_branch', ORG_BRANCH_FIELDS, [['establishedDate', 'desc']]),
