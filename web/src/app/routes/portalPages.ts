@@ -100,7 +100,7 @@ export const PORTAL_PAGES: PortalPageDef[] = [
   { path: 'aiDialogue', title: 'AI对话', note: 'AI 对话助手将在此显示' },
   {
     ...screen('portal_myorg'),
-    note: '本组织的概况与管理入口将在此显示',
+    page: lazyPage(() => import('../../pages/portal/myOrg')),
     children: [
       {
         path: 'gslAddress',
@@ -126,7 +126,7 @@ export const PORTAL_PAGES: PortalPageDef[] = [
         note: '2023版通讯录将在此显示',
         children: [{ path: 'detail', title: '通讯录详情', note: '通讯录成员详情将在此显示' }],
       },
-      { path: 'loginJournal', title: '登录日志', note: '本组织账号的登录日志将在此显示' },
+      { ...screen('myorg_login', '/portal/myOrg'), page: lazyPage(() => import('../../pages/portal/myOrg/loginJournal')) },
       {
         path: 'child/userAccountManagement',
         title: '工商联账号管理',
@@ -157,7 +157,7 @@ export const PORTAL_PAGES: PortalPageDef[] = [
           { path: 'view', title: '查看角色', note: '角色详情将在此显示' },
         ],
       },
-      { path: 'child/emailboxConfigure', title: '邮箱配置', note: '组织邮箱的配置将在此显示' },
+      { ...screen('myorg_mailbox', '/portal/myOrg'), page: lazyPage(() => import('../../pages/portal/myOrg/mailbox')) },
       {
         path: 'addressBookDetail',
         title: '组织信息',
@@ -168,9 +168,10 @@ export const PORTAL_PAGES: PortalPageDef[] = [
           { path: 'directCoC', title: '直属商会', note: '直属商会列表将在此显示' },
         ],
       },
-      { path: 'guidance', title: '填报指引', note: '组织信息填报指引将在此显示' },
-      { path: 'edit', title: '编辑组织信息', note: '编辑组织信息的表单将在此显示' },
-      { path: 'detail', title: '组织信息详情', note: '组织信息详情将在此显示' },
+      // The org's own information: the org profile (组织档案) of the own org, guided, edited and read.
+      { path: 'guidance', title: '填报指引', page: lazyPage(() => import('../../pages/portal/myOrg/orgInfo/guidance')) },
+      { path: 'edit', title: '编辑组织信息', page: lazyPage(() => import('../../pages/portal/myOrg/orgInfo/edit')) },
+      { path: 'detail', title: '组织信息详情', page: lazyPage(() => import('../../pages/portal/myOrg/orgInfo/detail')) },
       { path: 'aiHome', title: 'AI主页', note: '本组织的 AI 主页将在此显示' },
     ],
   },

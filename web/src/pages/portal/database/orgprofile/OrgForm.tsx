@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Form } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -67,12 +68,30 @@ const WIDE = new Set([
 /**
  * One part of the org profile as a form: its fields by their contract description, saved with the
  * org, the version read (a stale one shows the server's 数据已被他人修改) and the name (required on
- * every save). Only the given fields change. Read-only without profile_org_edit. 所在地区 is picked
- * province → city → county and shown by name.
+ * every save). Only the given fields change. Read-only without profile_org_edit (or when `readOnly`).
+ * 所在地区 is picked province → city → county and shown by name. A guided use (我的组织 › 填报指引) names its
+ * save button, adds its own buttons and hears about each save.
  */
-export function OrgForm({ profile, names, testId }: { profile: OrgProfile; names: string[]; testId: string }) {
+export function OrgForm({
+  profile,
+  names,
+  testId,
+  readOnly = false,
+  saveLabel = '保存',
+  actions,
+  onSaved,
+}: {
+  profile: OrgProfile;
+  names: string[];
+  testId: string;
+  readOnly?: boolean;
+  saveLabel?: string;
+  /** Further buttons beside 保存 (上一步 …). */
+  actions?: ReactNode;
+  onSaved?: (saved: OrgProfile) => void;
+}) {
   const can = useCan();
-  const editable = can('profile_org_edit');
+  const editable = !readOnly && can('profile_org_edit');
   const client = useQueryClient();
   const [form] = Form.useForm();
   const save = useMutation({
@@ -91,7 +110,12 @@ export function OrgForm({ profile, names, testId }: { profile: OrgProfile; names
       labelWrap
       disabled={!editable}
       initialValues={formValuesOf(F, profile, names)}
-      onFinish={(values) => save.mutateAsync(values).then(({ msg }) => toast.success(msg || MSG.updated), tellUnhandled)}
+      onFinish={(values) =>
+        save.mutateAsync(values).then(({ data, msg }) => {
+          toast.success(msg || MSG.updated);
+          onSaved?.(data);
+        }, tellUnhandled)
+      }
       data-testid={testId}
       className="org-form"
     >
@@ -116,11 +140,12 @@ export function OrgForm({ profile, names, testId }: { profile: OrgProfile; names
       {editable && (
         <div className="org-profile__actions">
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending} data-testid={`${testId}-save`}>
-            保存
+            {saveLabel}
           </Button>
           <Button onClick={() => form.resetFields()} disabled={save.isPending}>
             重置
           </Button>
+          {actions}
         </div>
       )}
     </Form>

@@ -92,8 +92,8 @@ function Statistics({ deptId }: { deptId: string }) {
   );
 }
 
-/** The profile of one org, once loaded. */
-function OrgProfileView({ deptId }: { deptId: string }) {
+/** The profile of one org, once loaded (also 我的组织 › 编辑组织信息, on the own org). */
+export function OrgProfileView({ deptId }: { deptId: string }) {
   const profile = useOrgProfile(deptId);
   return (
     <QueryBody query={profile} errorTestId="orgprofile-error">

@@ -222,6 +222,7 @@ export function SectionTable({
   testId,
   addValues,
   filters,
+  readOnly = false,
 }: {
   kind: ProfileKind;
   section: string;
@@ -232,6 +233,8 @@ export function SectionTable({
   addValues?: () => Record<string, unknown>;
   /** Shows only some rows: `field` equal, `field_ne` not equal (e.g. 现任 / 往届). */
   filters?: Record<string, string | number>;
+  /** Rows only (myOrg/detail): no 新增 / 编辑 / 删除 whatever the grants. */
+  readOnly?: boolean;
 }) {
   const edit = `${kind === 'person' ? 'profile_person' : kind === 'enterprise' ? 'profile_enterprise' : 'profile_org'}_edit`;
   const api = sectionApi(kind, section, parentId);
@@ -241,7 +244,7 @@ export function SectionTable({
       api={api}
       columns={columnsOf(fields, columns)}
       fields={formFieldsOf(fields, testId)}
-      permissions={{ add: edit, edit, delete: edit }}
+      permissions={readOnly ? {} : { add: edit, edit, delete: edit }}
       toFormValues={(row) => formValuesOf(fields, row)}
       addValues={addValues}
       filters={filters}
