@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type DragEvent, type HTMLAttributes } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent, type HTMLAttributes } from 'react';
 import { App, Button, Card, Empty, InputNumber, Space, Spin, Table, Tabs, Tag, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CopyOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -202,29 +202,44 @@ function LeaderTable({ team, type }: { team: Team; type: number }) {
   const rows = order ?? section.data ?? [];
   const [announce, setAnnounce] = useState('');
   const [dragged, setDragged] = useState<number | null>(null);
+  // One update-sort at a time: a move made while one is saving is kept (the latest order) and sent after it.
+  const saving = useRef(false);
+  const queued = useRef<string[] | null>(null);
   const sort = useMutation({
     mutationFn: (ids: string[]) => updateSort(ids),
+    onSuccess: () => {
+      if (!queued.current) toast.success('排序已保存');
+    },
+    onError: (error) => {
+      queued.current = null;
+      setAnnounce('排序未保存');
+      tellUnhandled(error);
+    },
     onSettled: async () => {
+      const next = queued.current;
+      queued.current = null;
+      if (next) {
+        sort.mutate(next);
+        return;
+      }
       await client.invalidateQueries({ queryKey: associationKeys.team(team.deptId) });
+      saving.current = false;
       setOrder(null);
     },
   });
 
   const move = (from: number, to: number) => {
-    if (to < 0 || to >= rows.length || from === to || sort.isPending) return;
+    if (to < 0 || to >= rows.length || from === to) return;
     const next = moveItem(rows, from, to);
     setOrder(next);
     setAnnounce(`已将${next[to].name}移到第${to + 1}位`);
-    sort.mutate(
-      next.map((r) => r.id),
-      {
-        onSuccess: () => toast.success('排序已保存'),
-        onError: (error) => {
-          setAnnounce('排序未保存');
-          tellUnhandled(error);
-        },
-      },
-    );
+    const ids = next.map((r) => r.id);
+    if (saving.current) {
+      queued.current = ids;
+      return;
+    }
+    saving.current = true;
+    sort.mutate(ids);
   };
 
   const columns: ColumnsType<LeaderView> = [
@@ -259,7 +274,7 @@ function LeaderTable({ team, type }: { team: Team; type: number }) {
                   type="link"
                   size="small"
                   icon={<ArrowUpOutlined />}
-                  disabled={i === 0 || sort.isPending}
+                  disabled={i === 0}
                   onClick={() => move(i, i - 1)}
                   aria-label={`上移${r.name}`}
                   data-testid={`${testId}-up-${i}`}
@@ -270,7 +285,7 @@ function LeaderTable({ team, type }: { team: Team; type: number }) {
                   type="link"
                   size="small"
                   icon={<ArrowDownOutlined />}
-                  disabled={i === rows.length - 1 || sort.isPending}
+                  disabled={i === rows.length - 1}
                   onClick={() => move(i, i + 1)}
                   aria-label={`下移${r.name}`}
                   data-testid={`${testId}-down-${i}`}
