@@ -39,27 +39,30 @@ export function loginJournalPage<Row>(
   ]);
 }
 
+/** A sign-on row as the journals answer it: the log row with the account's name (u) and org (d) joined. */
+export const selectLoginRow = (qb: SelectQueryBuilder<any, any, any>) =>
+  qb.select([
+    'l.id',
+    'l.userId',
+    'l.account',
+    'u.realName',
+    'l.deptId',
+    'd.deptName',
+    'l.loginType',
+    'l.success',
+    'l.message',
+    'l.remoteIp',
+    'l.userAgent',
+    'l.createTime',
+  ]);
+
 /** The login journal of the accounts inside the user scope (userlogin list of 用户管理). */
 export const userLoginLogRepo = {
   page(db: Db, scope: DataScope, page: PageQuery, filters: Record<string, unknown>) {
     return loginJournalPage(db, scope, page, filters, {
       fields: LOGIN_LOG_FIELDS,
       tenantId: scope.actor.tenantId,
-      select: (qb) =>
-        qb.select([
-          'l.id',
-          'l.userId',
-          'l.account',
-          'u.realName',
-          'l.deptId',
-          'd.deptName',
-          'l.loginType',
-          'l.success',
-          'l.message',
-          'l.remoteIp',
-          'l.userAgent',
-          'l.createTime',
-        ]),
+      select: selectLoginRow,
     });
   },
 };

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/connection.js';
 import { fieldsOn } from '../../../platform/db/fields.js';
 import { updateAtVersion } from '../../../platform/db/versioned.js';
 import { filterExpressions, paginate } from '../../../platform/http/paging.js';
+import { selectLoginRow } from '../user-login-log.repo.js';
 
 /** The own profile as 个人中心 shows it: the account, its org's name and its post's name. */
 export interface MyProfileRow {
@@ -162,29 +163,9 @@ export const profileRepo = {
       .where('l.userId', '=', userId)
       .where('l.tenantId', '=', tenantId)
       .where((eb) => eb.and(filterExpressions(eb, filters, MY_LOGIN_FIELDS)));
-    return paginate(
-      base,
-      (qb) =>
-        qb.select([
-          'l.id',
-          'l.userId',
-          'l.account',
-          'u.realName',
-          'l.deptId',
-          'd.deptName',
-          'l.loginType',
-          'l.success',
-          'l.message',
-          'l.remoteIp',
-          'l.userAgent',
-          'l.createTime',
-        ]),
-      page,
-      MY_LOGIN_FIELDS,
-      [
-        ['l.createTime', 'desc'],
-        ['l.id', 'desc'],
-      ],
-    );
+    return paginate(base, selectLoginRow, page, MY_LOGIN_FIELDS, [
+      ['l.createTime', 'desc'],
+      ['l.id', 'desc'],
+    ]);
   },
 };
