@@ -172,3 +172,51 @@ test('领导班子: a chamber enters its 2026 team, reorders it, carries it to 2
   await expect(posts.getByTestId('person-leader-post').nth(1)).toContainText(`${FROM}年　南京市浙江商会　副主席`);
   await context.close();
 });
+
+test('大事记 and 协会基本信息: a chamber records an event, reads its 详情, and saves its base record', async ({ page }) => {
+  await signIn(page, 'nj_coc');
+  await page.goto('/gsl/portal/myApp');
+  await page.getByTestId('myapp-association_history').click();
+  await expect(page).toHaveURL(/\/gsl\/portal\/myApp\/associationHistory$/);
+  const history = page.getByTestId('history-page');
+  await expect(history.getByTestId('history-org')).toContainText('南京市浙江商会');
+
+  const title = `第三届会员大会召开${RUN}`;
+  await history.getByTestId('history-add').click();
+  await page.getByTestId('history-form-submit').click();
+  await expect(page.getByText('请选择发生日期')).toBeVisible();
+  await page.getByTestId('history-form-eventDate').click();
+  await page.getByTestId('history-form-eventDate').fill('2026-03-18');
+  await page.getByTestId('history-form-eventDate').press('Enter');
+  await page.getByTestId('history-form-title').fill(title);
+  await page.getByTestId('history-form-content').fill('选举产生新一届理事会和领导班子。');
+  await page.getByTestId('history-form-submit').click();
+  await expect(toast(page, '新增成功')).toBeVisible();
+
+  await history.getByTestId('history-search-title').fill(title);
+  await history.getByTestId('history-search-submit').click();
+  const rows = history.getByTestId('history-table').locator('tbody tr[data-row-key]');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('2026-03-18');
+  await rows
+    .first()
+    .getByRole('button', { name: `${title}详情` })
+    .click();
+  const detail = page.getByTestId('history-detail');
+  await expect(detail).toContainText(title);
+  await expect(detail).toContainText('选举产生新一届理事会和领导班子。');
+  await detail.getByRole('button', { name: 'Close' }).or(detail.locator('.ant-drawer-close')).first().click();
+
+  // 协会基本信息: the base record of the chamber's leadership, saved and kept
+  await page.goto('/gsl/portal/myApp/associationBase');
+  const base = page.getByTestId('base-page');
+  await expect(base.getByTestId('base-org')).toContainText('南京市浙江商会');
+  const secretary = `赵秘书${RUN}`.slice(0, 20);
+  await base.getByTestId('base-form-secretaryGeneral').fill(secretary);
+  await base.getByTestId('base-form-councilSize').fill('45');
+  await base.getByTestId('base-save').click();
+  await expect(toast(page, /^(新增成功|更新成功)$/)).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('base-form-secretaryGeneral')).toHaveValue(secretary);
+  await expect(page.getByTestId('base-form-councilSize')).toHaveValue('45');
+});
