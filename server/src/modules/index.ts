@@ -38,6 +38,7 @@ import mydayModule from './myday/myday.module.js';
 import myCenterRoutes from './user/profile/profile.routes.js';
 import userWxRoutes from './user/wx/user-wx.routes.js';
 import ownOrgModule from './myorg/own-org.module.js';
+import orgAccountRoutes from './user/orgaccount/orgaccount.routes.js';
 import associationModule from './association/association.module.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
@@ -83,5 +84,6 @@ export const MODULES: FastifyPluginAsync[] = [
   myCenterRoutes,
   userWxRoutes,
   ownOrgModule,
+  orgAccountRoutes,
   associationModule,
 ];

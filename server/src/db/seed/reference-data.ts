@@ -13,7 +13,8 @@ export const DEFAULT_GRANTS: Record<Exclude<RoleAlias, 'administrator'>, { inclu
   admin: { include: ['portal', 'system', 'authority', 'monitor'], exclude: ['tenant', 'tenantpackage', 'datasource', 'client'] },
   // Unmasked personal data of members (member_sensitive) only for tenant admins by default.
   aoc: { include: ['portal'], exclude: ['member_sensitive'] },
-  coc: { include: ['portal'], exclude: ['cockpit', 'member_sensitive', 'message_urgent'] },
+  // A chamber manages its own chamber accounts and roles, never federation accounts (myorg_aoc_account).
+  coc: { include: ['portal'], exclude: ['cockpit', 'member_sensitive', 'message_urgent', 'myorg_aoc_account'] },
 };
 
 /**

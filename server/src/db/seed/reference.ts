@@ -11,6 +11,7 @@ import { seedAttachReference } from './reference-attach.js';
 import { seedMessageReference } from './reference-message.js';
 import { seedAssociationReference } from './reference-association.js';
 import { seedMyOrgOwnReference } from './reference-myorg-own.js';
+import { seedMyOrgAccountReference } from './reference-myorg-account.js';
 import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, VERSION_LOGS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
 import { grantMenus, insertRoleMenus, insertScopeRules } from './seed-grants.js';
 
@@ -47,6 +48,7 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     await seedMessageReference(tx, roleIds, menuIds, once);
     await seedAssociationReference(tx, roleIds, menuIds, once);
     await seedMyOrgOwnReference(tx, roleIds, menuIds, once);
+    await seedMyOrgAccountReference(tx, roleIds, menuIds, once);
     await seedDicts(tx, 'bladeDict', DICTS);
     await seedDicts(tx, 'bladeDictBiz', DICT_BIZ);
     await seedParams(tx);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { USER_MSG, addressBookQuery, changeUserSeq, grantQuery, resetPasswordAnswer, setPassword, updatePassword, userIdsQuery } from '@gsl/contract';
 import { withMsg } from '../../platform/http/envelope.js';
+import { accountActionCodes } from './account-access.js';
 import { route } from '../../platform/http/route.js';
 import { USER_SCOPE } from './user.routes.js';
 import { userPasswordService } from './user-password.service.js';
@@ -20,7 +21,7 @@ export default async function userAccountRoutes(app: FastifyInstance) {
     url: '/api/blade-user/reset-password',
     summary: 'reset-password: 为所选用户各生成一个随机新密码 (仅在本次应答中显示一次, 须在下次登录后修改)',
     tags,
-    access: { permission: 'user_reset' },
+    access: { permission: accountActionCodes('reset') },
     query: userIdsQuery,
     scope: USER_SCOPE('query.userIds'),
     response: z.array(resetPasswordAnswer),
@@ -72,13 +73,13 @@ export default async function userAccountRoutes(app: FastifyInstance) {
     },
   });
 
-  const batch = (url: string, summary: string, permission: 'user_unlock' | 'user_enable' | 'user_disable', msg: string, run: (typeof userService)['unlock']) =>
+  const batch = (url: string, summary: string, action: 'unlock' | 'enable' | 'disable', msg: string, run: (typeof userService)['unlock']) =>
     route(app, {
       method: 'POST',
       url,
       summary,
       tags,
-      access: { permission },
+      access: { permission: accountActionCodes(action) },
       query: userIdsQuery,
       scope: USER_SCOPE('query.userIds'),
       handler: async ({ actor, query }) => {
@@ -86,9 +87,10 @@ export default async function userAccountRoutes(app: FastifyInstance) {
         return withMsg(null, msg);
       },
     });
-  batch('/api/blade-user/unlock', 'unlock: 账号解封 (清除登录失败次数与锁定)', 'user_unlock', USER_MSG.unlocked, userService.unlock);
-  batch('/api/blade-user/enable', 'enable: 启用账号', 'user_enable', USER_MSG.enabled, userService.enable);
-  batch('/api/blade-user/disable', 'disable: 禁用账号 (不能禁用本人; 结束其登录会话)', 'user_disable', USER_MSG.disabled, userService.disable);
+  // 用户管理's buttons, or 我的组织's account screens' buttons for the accounts of their profile tag.
+  batch('/api/blade-user/unlock', 'unlock: 账号解封 (清除登录失败次数与锁定)', 'unlock', USER_MSG.unlocked, userService.unlock);
+  batch('/api/blade-user/enable', 'enable: 启用账号', 'enable', USER_MSG.enabled, userService.enable);
+  batch('/api/blade-user/disable', 'disable: 禁用账号 (不能禁用本人; 结束其登录会话)', 'disable', USER_MSG.disabled, userService.disable);
 
   route(app, {
     method: 'POST',

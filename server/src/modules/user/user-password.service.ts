@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { assertAccountAction } from './account-access.js';
 import { userRepo } from './user.repo.js';
 import { lockAll, randomPassword } from './user.rules.js';
 import { scopeOf } from './user.service.js';
@@ -57,7 +58,7 @@ export const userPasswordService = {
     if (ids.includes(actor.userId)) throw badRequest(USER_MSG.ownPassword);
     if (ids.length > MAX_RESETS) throw badRequest(USER_MSG.tooManyResets);
     const scope = await scopeOf(db, actor);
-    await db.transaction().execute((tx) => lockAll(tx, actor, scope, ids));
+    await db.transaction().execute(async (tx) => assertAccountAction(tx, actor, 'reset', await lockAll(tx, actor, scope, ids)));
     const issued: Array<{ id: string; password: string; hash: string }> = [];
     for (const id of ids) {
       const password = randomPassword();

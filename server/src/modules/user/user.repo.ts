@@ -58,6 +58,7 @@ export interface TargetRow {
   phone: string | null;
   status: number;
   deptId: string;
+  profileTag: string | null;
   version: number;
   roleIds: string | null;
   roleAliases: string | null;
@@ -233,7 +234,7 @@ export const userRepo = {
   lockTargets(tx: Db, scope: DataScope, ids: string[]): Promise<TargetRow[]> {
     return tx
       .selectFrom('bladeUser as u')
-      .select(['u.id', 'u.account', 'u.realName', 'u.phone', 'u.status', 'u.deptId', 'u.version'])
+      .select(['u.id', 'u.account', 'u.realName', 'u.phone', 'u.status', 'u.deptId', 'u.profileTag', 'u.version'])
       .select(
         sql<
           string | null

@@ -6,6 +6,7 @@ import { resolveScope } from '../../platform/access/scope.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
 import { removeRoute } from '../../platform/http/remove-route.js';
+import { accountReadCodes } from './account-access.js';
 import { USER_TABLE } from './user.repo.js';
 import { userLoginLogRepo } from './user-login-log.repo.js';
 import { USER_RESOURCE } from './user.rules.js';
@@ -31,9 +32,9 @@ export default async function userRoutes(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: '/api/blade-user/page',
-    summary: 'page: 用户分页列表 (account、realName、phone、status 过滤; deptId 含下级机构; 数据权限内)',
+    summary: 'page: 用户分页列表 (account、realName、phone、status、profileTag 过滤; deptId 含下级机构; 数据权限内; 用户管理或我的组织的账号管理)',
     tags,
-    access: { permission: 'user' },
+    access: { permission: accountReadCodes },
     query: userListQuery,
     scope: USER_TABLE.list(),
     response: pageOf(userRecord),

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import type { DataScope } from '../../platform/access/scope.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import { assertWithinCeiling } from './grant-ceiling.js';
 import { userRepo, type RoleRow, type TargetRow } from './user.repo.js';
 
 /** The data scope resource of user accounts (seeded in db/seed/reference-user.ts). */
@@ -45,13 +46,14 @@ export function mayGrant(actor: Actor, role: RoleRow, deptsInScope: (deptId: str
   return actor.isAdministrator || !role.deptId || deptsInScope(role.deptId);
 }
 
-/** The roles named, each the tenant's and grantable by the actor; otherwise 400. */
+/** The roles named, each the tenant's and grantable by the actor (otherwise 400) and within his grant ceiling (otherwise 403). */
 export async function grantableRoles(db: Db, actor: Actor, scope: DataScope, roleIds: string[]): Promise<RoleRow[]> {
   const roles = await userRepo.roles(db, actor.tenantId, roleIds);
   if (roles.length !== roleIds.length) throw badRequest(USER_MSG.roleNotGrantable);
   const inScope = new Set<string>();
   for (const r of roles) if (r.deptId && (await userRepo.deptInScope(db, scope, r.deptId))) inScope.add(r.deptId);
   if (!roles.every((r) => mayGrant(actor, r, (d) => inScope.has(d)))) throw badRequest(USER_MSG.roleNotGrantable);
+  await assertWithinCeiling(db, actor, roleIds);
   return roles;
 }
 

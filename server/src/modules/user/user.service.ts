@@ -19,6 +19,7 @@ import { resolveScope, type DataScope } from '../../platform/access/scope.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import { dbErrorCode, violatedConstraint } from '../../platform/http/db-errors.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { assertAccountAction, type AccountAction } from './account-access.js';
 import { userRepo, type UserFilter, type UserRow } from './user.repo.js';
 import { USER_RESOURCE, grantableRoles, lockAll } from './user.rules.js';
 import { userSessionRepo } from './user-session.repo.js';
@@ -36,7 +37,7 @@ function mapUnique(err: unknown): never {
  * The phone to store: the masked form the list showed (138****1234) stands for the current number,
  * unchanged; any other masked text is not a phone.
  */
-function phoneToStore(input: string, current: string | null): string {
+export function phoneToStore(input: string, current: string | null): string {
   if (!MASKED_MOBILE_RE.test(input)) return input;
   if (current && maskPhone(current) === input) return current;
   throw badRequest(PHONE_MSG.format);
@@ -199,11 +200,18 @@ export const userService = {
    * The same change on a selection of users, all or nothing: every id must be in scope (else 404) and
    * of at most the actor's rank (else 403). `revoke` ends the users' sessions in the same transaction.
    */
-  async batch(db: Db, actor: Actor, ids: string[], values: Record<string, unknown>, opts: { revoke?: boolean; notSelf?: string } = {}): Promise<number> {
+  async batch(
+    db: Db,
+    actor: Actor,
+    ids: string[],
+    values: Record<string, unknown>,
+    opts: { revoke?: boolean; notSelf?: string; action?: AccountAction } = {},
+  ): Promise<number> {
     if (opts.notSelf && ids.includes(actor.userId)) throw badRequest(opts.notSelf);
     const scope = await scopeOf(db, actor);
     return db.transaction().execute(async (tx) => {
-      await lockAll(tx, actor, scope, ids);
+      const targets = await lockAll(tx, actor, scope, ids);
+      if (opts.action) await assertAccountAction(tx, actor, opts.action, targets);
       const n = await userRepo.updateMany(tx, scope, ids, values, actor.userId);
       if (opts.revoke) await userSessionRepo.revokeSessions(tx, ids);
       return n;
@@ -211,9 +219,10 @@ export const userService = {
   },
 
   remove: (db: Db, actor: Actor, ids: string[]) => userService.batch(db, actor, ids, { isDeleted: 1 }, { revoke: true, notSelf: USER_MSG.removeSelf }),
-  disable: (db: Db, actor: Actor, ids: string[]) => userService.batch(db, actor, ids, { status: 0 }, { revoke: true, notSelf: USER_MSG.disableSelf }),
-  enable: (db: Db, actor: Actor, ids: string[]) => userService.batch(db, actor, ids, { status: 1 }),
-  unlock: (db: Db, actor: Actor, ids: string[]) => userService.batch(db, actor, ids, { loginFailCount: 0, lockedUntil: null }),
+  disable: (db: Db, actor: Actor, ids: string[]) =>
+    userService.batch(db, actor, ids, { status: 0 }, { revoke: true, notSelf: USER_MSG.disableSelf, action: 'disable' }),
+  enable: (db: Db, actor: Actor, ids: string[]) => userService.batch(db, actor, ids, { status: 1 }, { action: 'enable' }),
+  unlock: (db: Db, actor: Actor, ids: string[]) => userService.batch(db, actor, ids, { loginFailCount: 0, lockedUntil: null }, { action: 'unlock' }),
   setAddressBook: (db: Db, actor: Actor, ids: string[], isAddressBook: number) => userService.batch(db, actor, ids, { isAddressBook }),
 
   /** grant: replaces the users' roles in one transaction; their sessions end so the new roles apply at the next sign-on. */

@@ -20,6 +20,11 @@ export interface Actor {
   chainId: string;
   /** Whether the route's permission is granted (always true for 'authenticated'). */
   allowed: boolean;
+  /**
+   * The account still has a password someone else issued (a new account's initial password, a reset):
+   * until the user changes it, only the calls every signed-in user makes ('authenticated') answer.
+   */
+  passwordResetRequired: boolean;
 }
 
 export interface AccessClaims {
@@ -60,13 +65,14 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: 'authe
     deptId: string;
     idPath: string;
     profileTag: string | null;
+    passwordResetRequired: number;
     revoked: boolean;
     tenantOk: boolean | null;
     tenantExpired: boolean | null;
     roles: Array<{ id: string; alias: string }> | null;
     granted: boolean;
   }>`
-    select u.account, u.real_name, u.tenant_id, u.status, u.dept_id, d.id_path, u.profile_tag,
+    select u.account, u.real_name, u.tenant_id, u.status, u.dept_id, d.id_path, u.profile_tag, u.password_reset_required,
       ${
         state
           ? sql`${state.revoked}::boolean as revoked, ${state.tenantOk}::boolean as tenant_ok, ${state.tenantExpired}::boolean as tenant_expired,`
@@ -112,6 +118,7 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: 'authe
       clientId: claims.clientId,
       chainId: claims.chainId,
       allowed: permission === 'authenticated' || isAdministrator || r.granted,
+      passwordResetRequired: r.passwordResetRequired === 1,
     },
   };
 }

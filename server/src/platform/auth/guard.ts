@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AUTH_MSG, DATASOURCE_MSG, MSG, TENANT_MSG } from '@gsl/contract';
+import { AUTH_MSG, DATASOURCE_MSG, MSG, ORG_ACCOUNT_MSG, TENANT_MSG } from '@gsl/contract';
 import type { AppConfig } from '../config/config.js';
 import { PLATFORM_CODES } from '../access/tenant.js';
 import { AsyncResource } from 'node:async_hooks';
@@ -89,6 +89,9 @@ export function installGuard(app: FastifyInstance, deps: { tenancy: Tenancy; cli
     if (!found.ok) throw unauthorized(REFUSALS[found.reason] ?? '登录已失效,请重新登录');
     req.actor = found.actor;
     if (!found.actor.allowed) throw forbidden();
+    // First sign-on with an issued password: nothing but the calls every signed-in user makes (its own info,
+    // menus, update-password, logout) until the password is changed.
+    if (found.actor.passwordResetRequired && codes !== 'authenticated') throw forbidden(ORG_ACCOUNT_MSG.passwordChangeRequired);
     if (deps.config.tenantMode && !found.actor.isAdministrator && codes !== 'authenticated' && codes.length === 0) throw forbidden();
     if (!(await apiScopeAllows(db, found.actor, requestPaths(req)))) throw forbidden();
   });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, pageOf, pageQuery, requiredId, roleDetailV2, roleUserRecord, type RoleDetailV2 } from '@gsl/contract';
+import { MAX_PAGE_SIZE, pageOf, pageQuery, requiredId, roleDetailV2, roleUserRecord, type RoleDetailV2, type RoleTreeNode } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
 import { resolveScope } from '../../../platform/access/scope.js';
 import { route } from '../../../platform/http/route.js';
 import { grantedLists } from './role.grant.js';
 import { roleRepo } from './role.repo.js';
 import { orgInScope, roleScope, visibleRoleOrNotFound } from './role.service.js';
+import { rolesWithinCeiling } from '../../user/grant-ceiling.js';
 import { roleForest, roleUserView, roleView } from './role.view.js';
 
 const tags = ['system-role'];
@@ -26,7 +27,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
   route(app, {
     method: 'GET',
     url: `${V2}/tree`,
-    summary: 'v2/role/tree: 某机构可用的角色树 (cocUnionId 或 deptId, systemType): 该机构的角色与本租户通用角色',
+    summary: 'v2/role/tree: 某机构可用的角色树 (cocUnionId 或 deptId, systemType): 该机构的角色与本租户通用角色; 超出本人权限的角色 disabled',
     tags,
     access: { permission: 'authenticated' },
     scope: { resource: 'dept', record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
@@ -40,7 +41,14 @@ export default async function roleV2Routes(app: FastifyInstance) {
       let orgOf: string | null = null;
       if (query.deptId) orgOf = (await orgInScope(app.db, actor, scope, { deptId: query.deptId })).id;
       else if (query.cocUnionId) orgOf = (await orgInScope(app.db, actor, scope, { unionId: query.cocUnionId })).id;
-      return roleForest(await roleRepo.all(app.db, actor.tenantId, scope, { systemType: query.systemType || undefined, orgOf }), actor, tz);
+      const rows = await roleRepo.all(app.db, actor.tenantId, scope, { systemType: query.systemType || undefined, orgOf });
+      // A role carrying more than the caller holds cannot be given by him: shown, but not to be chosen.
+      const within = await rolesWithinCeiling(
+        app.db,
+        actor,
+        rows.map((r) => String(r.id)),
+      );
+      return markForest(roleForest(rows, actor, tz), (n) => !within.has(n.id));
     },
   });
 
@@ -49,7 +57,7 @@ export default async function roleV2Routes(app: FastifyInstance) {
     url: `${V2}/detail/:id`,
     summary: 'v2/role/detail/{id}: 角色详情 (含已授予的菜单、数据权限、接口权限编号)',
     tags,
-    access: { permission: 'role' },
+    access: { permission: ['role', 'myorg_role'] },
     scope: { resource: 'dept', record: { table: 'blade_role', idFrom: 'params.id', deptColumn: 'dept_id', where: 'is_deleted = 0 and dept_id is not null' } },
     params: z.object({ id: requiredId('数据编号格式不正确') }),
     response: roleDetailV2,
@@ -107,4 +115,13 @@ export default async function roleV2Routes(app: FastifyInstance) {
       return { ...page, records: page.records.map((r) => roleUserView(r, tz)) };
     },
   });
+}
+
+/** Marks the nodes the caller cannot give (grant ceiling) as disabled, for a tree select. */
+function markForest(nodes: RoleTreeNode[], disabled: (n: RoleTreeNode) => boolean): RoleTreeNode[] {
+  for (const n of nodes) {
+    if (disabled(n)) n.disabled = true;
+    markForest(n.children, disabled);
+  }
+  return nodes;
 }

@@ -63,16 +63,17 @@ export default async function roleRoutes(app: FastifyInstance) {
   const base = '/api/blade-system/role';
 
   // The v1 and v2 lists answer the same visible roles (org roles too); the whitelist takes v2's extra filters on both.
-  for (const [url, summary] of [
-    [`${base}/page-list`, 'role page-list: 角色分页列表 (roleName、roleAlias 过滤)'],
-    [`${V2}/page`, 'v2/role/page: 角色分页列表 (含机构角色; roleName、roleAlias、deptId、systemType、status 过滤)'],
+  // v2 also serves 我的组织 › 角色管理 (myorg_role): the org's own roles.
+  for (const [url, summary, permission] of [
+    [`${base}/page-list`, 'role page-list: 角色分页列表 (roleName、roleAlias 过滤)', ['role']],
+    [`${V2}/page`, 'v2/role/page: 角色分页列表 (含机构角色; roleName、roleAlias、deptId、systemType、status 过滤)', ['role', 'myorg_role']],
   ] as const) {
     route(app, {
       method: 'GET',
       url,
       summary,
       tags,
-      access: { permission: 'role' },
+      access: { permission },
       query: rolePageQuery,
       response: pageOf(roleRecord),
       handler: async ({ actor, query }) => {
@@ -87,7 +88,7 @@ export default async function roleRoutes(app: FastifyInstance) {
     url: '/api/blade-system/menu/grant-tree',
     summary: 'menu grant-tree: 角色授权可选项 (当前用户可授予的菜单与按钮、数据权限、接口权限; systemType, roleId)',
     tags,
-    access: { permission: 'role' },
+    access: { permission: ['role', 'myorg_role'] },
     query: z.object({
       systemType: z.string().max(20).optional(),
       roleId: z
@@ -135,16 +136,21 @@ export default async function roleRoutes(app: FastifyInstance) {
   });
 
   // One submit rule for both; v2's body may also name an org (deptId) and the menus to grant (menuIds).
-  for (const [url, summary, body] of [
-    [`${base}/submit`, 'role submit: 新增或修改角色 (无 id 新增, 有 id 按 version 修改)', roleSubmit],
-    [`${V2}/submit`, 'v2/role/submit: 新增或修改角色并授予菜单 (systemType aoc; deptId 为机构角色; menuIds 一并替换)', roleSubmitV2],
+  for (const [url, summary, body, permission] of [
+    [`${base}/submit`, 'role submit: 新增或修改角色 (无 id 新增, 有 id 按 version 修改)', roleSubmit, ['role']],
+    [
+      `${V2}/submit`,
+      'v2/role/submit: 新增或修改角色并授权 (systemType aoc; deptId 为机构角色; menuIds、dataScopeIds、apiScopeIds 一并替换, 只能授予本人拥有的; 我的组织 › 角色管理只管理机构角色)',
+      roleSubmitV2,
+      ['role', 'myorg_role'],
+    ],
   ] as const) {
     route(app, {
       method: 'POST',
       url,
       summary,
       tags,
-      access: { permission: 'role' },
+      access: { permission },
       body,
       response: roleRecord,
       handler: async ({ actor, body }) => {

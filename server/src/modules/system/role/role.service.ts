@@ -12,7 +12,7 @@ import {
 } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import type { Actor } from '../../../platform/access/actor.js';
-import { assertGranted } from '../../../platform/access/grants.js';
+import { assertGranted, isGranted } from '../../../platform/access/grants.js';
 import { resolveScope, type DataScope } from '../../../platform/access/scope.js';
 import { dbErrorCode, violatedConstraint } from '../../../platform/http/db-errors.js';
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
@@ -72,14 +72,19 @@ export const roleService = {
    * (role_edit); v2 may name an org and replace the role's menu grants (role_menu) in the same transaction.
    */
   async submit(db: Db, actor: Actor, input: RoleSubmitV2): Promise<{ row: RoleRow; created: boolean }> {
-    await assertGranted(db, actor, input.id ? 'role_edit' : 'role_add');
-    if (input.menuIds) await assertGranted(db, actor, 'role_menu');
+    // 角色管理 (administration) with its buttons, or 我的组织 › 角色管理 with its own: there only org roles.
+    const admin = await isGranted(db, actor, 'role');
+    const button = admin ? (input.id ? 'role_edit' : 'role_add') : input.id ? 'myorg_role_edit' : 'myorg_role_add';
+    await assertGranted(db, actor, button);
+    const grants = input.menuIds || input.dataScopeIds || input.apiScopeIds;
+    if (grants && admin) await assertGranted(db, actor, 'role_menu');
     const scope = await roleScope(db, actor);
     const parentId = input.parentId && input.parentId !== ROOT ? input.parentId : ROOT;
     try {
       const id = await db.transaction().execute(async (tx) => {
         const before = input.id ? await roleRepo.findVisible(tx, actor.tenantId, scope, input.id) : undefined;
         if (input.id && !before) throw notFound();
+        if (!admin && before && before.deptId === null) throw notFound(); // a tenant role is not an org's to change
         if (before) assertMayChange(actor, [before]);
         if (before && BUILTIN.has(before.roleAlias) && before.roleAlias !== input.roleAlias) throw badRequest(ROLE_MSG.builtinAlias);
         if ((!before || before.roleAlias !== input.roleAlias) && BUILTIN.has(input.roleAlias)) throw badRequest(ROLE_MSG.aliasReserved);
@@ -89,6 +94,7 @@ export const roleService = {
         }
         let deptId: string | null = before ? before.deptId : null;
         if (input.deptId !== undefined) deptId = input.deptId ? (await orgInScope(tx, actor, scope, { deptId: input.deptId })).id : null;
+        if (!admin && !deptId) throw badRequest(ROLE_MSG.orgRoleOnly);
         const values = {
           parentId,
           roleName: input.roleName,
@@ -106,7 +112,7 @@ export const roleService = {
           if (!updated) throw badRequest(STALE_VERSION_MSG);
           roleId = updated;
         }
-        if (input.menuIds) await replaceGrants(tx, actor, [roleId], { menuIds: input.menuIds });
+        if (grants) await replaceGrants(tx, actor, [roleId], { menuIds: input.menuIds, dataScopeIds: input.dataScopeIds, apiScopeIds: input.apiScopeIds });
         return roleId;
       });
       return { row: await visibleRoleOrNotFound(db, actor, id), created: !input.id };
