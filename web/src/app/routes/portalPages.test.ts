@@ -29,10 +29,15 @@ describe('portal pages', () => {
     );
   });
 
-  it('take 业务应用’s 消息中心 from the registry with its page, and give 我的一天’s 消息 its page', () => {
+  it('take 业务应用’s screens (消息中心, 领导班子, 大事记, 协会基本信息) from the registry, each with its page, and give 我的一天’s 消息 its page', () => {
     const myApp = PORTAL_PAGES.find((p) => p.path === 'myApp')!;
-    expect(myApp.children!.map((c) => [c.path, c.title])).toEqual([['message', '消息中心']]);
-    expect(myApp.children![0].page && myApp.children![0].page !== DEFAULT_PAGE).toBe(true);
+    expect(myApp.children!.map((c) => [c.path, c.title])).toEqual([
+      ['message', '消息中心'],
+      ['leader', '领导班子'],
+      ['associationHistory', '大事记'],
+      ['associationBase', '协会基本信息'],
+    ]);
+    for (const c of myApp.children!) expect(c.page && c.page !== DEFAULT_PAGE).toBe(true);
     const bigmsg = PORTAL_PAGES.find((p) => p.path === 'myDay')!.children!.find((c) => c.path === 'bigmsg')!;
     expect(bigmsg.page && bigmsg.page !== DEFAULT_PAGE).toBe(true);
   });
