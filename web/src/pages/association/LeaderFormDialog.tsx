@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { MASKED_MOBILE_RE, phoneProblem } from '@gsl/contract';
 import { PROFILE_PREFIX, type ProfileRow } from '../../api/profile';
 import { get } from '../../api/http';
+import { useCan } from '../../components/Access';
 import { FormModal } from '../../components/crud/FormModal';
 import { optionsOf } from '../portal/database/kinds';
 import {
@@ -80,7 +81,10 @@ interface LeaderFormDialogProps {
 export function LeaderFormDialog({ type, deptId, year, row, open, saving, onCancel, onSubmit, testId }: LeaderFormDialogProps) {
   const formId = `${useId()}-leader-form`;
   const [form] = Form.useForm<LeaderFormValues>();
-  const source = (Form.useWatch('source', form) ?? (row ? 'new' : 'pick')) as PersonSource;
+  // picking needs the person base's menu (list-byname); without it the person is entered by hand
+  const canPick = useCan()('profile_person');
+  const start: PersonSource = row || !canPick ? 'new' : 'pick';
+  const source = (Form.useWatch('source', form) ?? start) as PersonSource;
   const updating = Boolean(row);
   const title = `${row ? '编辑' : '新增'}${typeName(type)}`;
 
@@ -102,7 +106,7 @@ export function LeaderFormDialog({ type, deptId, year, row, open, saving, onCanc
         layout="horizontal"
         labelCol={{ flex: '96px' }}
         wrapperCol={{ flex: 1 }}
-        initialValues={row ? formValuesOf(row) : { source: 'pick', certType: 1 }}
+        initialValues={row ? formValuesOf(row) : { source: start, certType: 1 }}
         onFinish={(values) => onSubmit(leaderBody({ ...form.getFieldsValue(true), ...values }, { deptId, year }, row))}
         onValuesChange={(changed: Partial<LeaderFormValues>, all: LeaderFormValues) => {
           if ('certNo' in changed || 'certType' in changed) {
@@ -114,7 +118,7 @@ export function LeaderFormDialog({ type, deptId, year, row, open, saving, onCanc
         data-testid={tid('body')}
         aria-label={title}
       >
-        <Form.Item name="source" label="人员">
+        <Form.Item name="source" label="人员" hidden={!canPick}>
           <Segmented<PersonSource>
             options={[
               { value: 'pick', label: '从人员库选择' },

@@ -11,7 +11,7 @@ const { get, request, toast } = await mockedApi();
 const files = await import('../../api/files');
 vi.setConfig({ testTimeout: 30_000 });
 const { default: LeaderPage } = await import('./leader');
-const { LeaderPosts } = await import('./OrgLeadership');
+const { LeaderPosts, OrgLeadership } = await import('./OrgLeadership');
 
 const TREE = [treeNode('3', '南京市浙江商会', [], { deptCategory: 2, unionId: null, regionLevel: null })];
 const ALL = [
@@ -21,6 +21,7 @@ const ALL = [
   'association_leader_delete',
   'association_leader_multiplex',
   'association_leader_export',
+  'profile_person',
 ];
 
 let seq = 0;
@@ -211,6 +212,51 @@ describe('领导班子', () => {
     expect(screen.queryByTestId('leader-copy')).toBeNull();
     expect(within(table).queryByTestId('leader-table-7-add')).toBeNull();
     expect(within(table).queryByRole('button', { name: '下移李副一' })).toBeNull();
+  });
+});
+
+describe('领导班子 without the person base', () => {
+  it('enters the person by hand when the user may not search the person base', async () => {
+    renderScreen(<LeaderPage />, ['association_leader', 'association_leader_add']);
+    const table = await screen.findByTestId('leader-table-7');
+    fireEvent.click(within(table).getByTestId('leader-table-7-add'));
+    const dialog = await screen.findByTestId('leader-form-body');
+    expect(within(dialog).getByTestId('leader-form-name')).toBeTruthy();
+    expect(within(dialog).queryByTestId('leader-form-personId')).toBeNull();
+  });
+
+  it('removes a vice-chairman after the confirmation', async () => {
+    request.mockResolvedValue(ok('删除成功', null) as never);
+    renderScreen(<LeaderPage />, ALL);
+    const table = await screen.findByTestId('leader-table-7');
+    await within(table).findByText('赵副二');
+    fireEvent.click(within(table).getByRole('button', { name: '删除赵副二' }));
+    fireEvent.click(await screen.findByTestId('leader-table-7-remove-ok'));
+    await waitFor(() => expect(request).toHaveBeenCalled());
+    const [url, opts] = request.mock.calls[0] as [string, { params: unknown }];
+    expect(url).toBe(P.removeViceChairman);
+    expect(opts.params).toEqual({ ids: vices[1].id });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('删除成功'));
+  });
+});
+
+describe('组织档案 › 领导班子', () => {
+  it('reads the terms, and opens the editor for a user who maintains teams', async () => {
+    const base = get.getMockImplementation()!;
+    get.mockImplementation((async (url: string, params: Record<string, unknown>) =>
+      url === P.orgLeadership ? [{ year: 2026, current: true, leaders: [chairman, ...vices] }] : base(url as never, params as never)) as never);
+    renderScreen(<OrgLeadership deptId="3" deptName="南京市浙江商会" />, ['association_leader']);
+    const term = await screen.findByTestId('org-leader-term-2026');
+    expect(term.textContent).toContain('现任');
+    const items = within(term)
+      .getAllByTestId('org-leader-leader')
+      .map((li) => li.textContent);
+    expect(items[0]).toContain('主席王主席');
+    expect(items[1]).toContain('李副一');
+    fireEvent.click(screen.getByTestId('org-leader-maintain'));
+    await screen.findByTestId('org-leader-board-card-5');
+    fireEvent.click(screen.getByTestId('org-leader-back'));
+    await screen.findByTestId('org-leader-term-2026');
   });
 });
 
