@@ -9,7 +9,7 @@ const FROM = 2026;
 const TO = 2027;
 
 // Three accounts sign in and the team is written member by member: more than the default 45 s.
-test.describe.configure({ timeout: 240_000 });
+test.describe.configure({ timeout: 300_000 });
 
 /** A resident identity card number with a valid GB 11643 check character (the server checks it). */
 function idCardNo(): string {
