@@ -37,6 +37,7 @@ import mydayChatModule from './myday/myday-chat.module.js';
 import mydayModule from './myday/myday.module.js';
 import myCenterRoutes from './user/profile/profile.routes.js';
 import userWxRoutes from './user/wx/user-wx.routes.js';
+import addressRoutes from './myorg/address/address.routes.js';
 import ownOrgModule from './myorg/own-org.module.js';
 import orgAccountRoutes from './user/orgaccount/orgaccount.routes.js';
 import associationModule from './association/association.module.js';
@@ -83,6 +84,7 @@ export const MODULES: FastifyPluginAsync[] = [
   mydayModule,
   myCenterRoutes,
   userWxRoutes,
+  addressRoutes,
   ownOrgModule,
   orgAccountRoutes,
   associationModule,

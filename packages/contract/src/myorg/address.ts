@@ -67,6 +67,7 @@ export type AddressListQuery = z.infer<typeof addressListQuery>;
 /** The exports: one book of the family, the list's filters (its rows in the list's order, streamed as xlsx). */
 export const aocExportQuery = addressListQuery.extend({ book: z.enum(['aoc', 'aocNext'], { message: '请选择要导出的通讯录' }).default('aoc') });
 export const cocExportQuery = addressListQuery.extend({ book: z.enum(['coc', 'cocAj'], { message: '请选择要导出的通讯录' }).default('coc') });
+export type AddressExportQuery = z.infer<typeof aocExportQuery> | z.infer<typeof cocExportQuery>;
 
 /** remove-address-book (DELETE): the user, its account as a check, and the flag that is cleared (1). */
 export const removeAddressBookQuery = z.object({

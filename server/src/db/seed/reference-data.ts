@@ -11,10 +11,11 @@ export type RoleAlias = (typeof ROLES)[number]['alias'];
 /** Menu codes each role holds on a new installation (administrators hold every menu anyway). */
 export const DEFAULT_GRANTS: Record<Exclude<RoleAlias, 'administrator'>, { include: string[]; exclude?: string[] }> = {
   admin: { include: ['portal', 'system', 'authority', 'monitor'], exclude: ['tenant', 'tenantpackage', 'datasource', 'client'] },
-  // Unmasked personal data of members (member_sensitive) only for tenant admins by default.
-  aoc: { include: ['portal'], exclude: ['member_sensitive'] },
+  // Unmasked personal data of members (member_sensitive) and address-book phones (myorg_address_phone)
+  // only for tenant admins by default; a chamber keeps no federation address book.
+  aoc: { include: ['portal'], exclude: ['member_sensitive', 'myorg_address_phone'] },
   // A chamber manages its own chamber accounts and roles, never federation accounts (myorg_aoc_account).
-  coc: { include: ['portal'], exclude: ['cockpit', 'member_sensitive', 'message_urgent', 'myorg_aoc_account'] },
+  coc: { include: ['portal'], exclude: ['cockpit', 'member_sensitive', 'message_urgent', 'myorg_address_phone', 'myorg_gsl_address', 'myorg_aoc_account'] },
 };
 
 /**

@@ -9,6 +9,7 @@ import { seedMemberReference } from './reference-member.js';
 import { seedProfileReference } from './reference-profile.js';
 import { seedAttachReference } from './reference-attach.js';
 import { seedMessageReference } from './reference-message.js';
+import { seedMyOrgAddressReference } from './reference-myorg-address.js';
 import { seedAssociationReference } from './reference-association.js';
 import { seedMyOrgOwnReference } from './reference-myorg-own.js';
 import { seedMyOrgAccountReference } from './reference-myorg-account.js';
@@ -46,6 +47,7 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     await seedProfileReference(tx, roleIds, menuIds, once);
     await seedAttachReference(tx, roleIds, menuIds, once);
     await seedMessageReference(tx, roleIds, menuIds, once);
+    await seedMyOrgAddressReference(tx, roleIds, menuIds, once);
     await seedAssociationReference(tx, roleIds, menuIds, once);
     await seedMyOrgOwnReference(tx, roleIds, menuIds, once);
     await seedMyOrgAccountReference(tx, roleIds, menuIds, once);

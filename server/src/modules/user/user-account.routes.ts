@@ -97,7 +97,8 @@ export default async function userAccountRoutes(app: FastifyInstance) {
     url: '/api/blade-user/set-address-book',
     summary: 'set-address-book: 设置是否在通讯录中显示 (userIds、isAddressBook 0/1)',
     tags,
-    access: { permission: 'user_edit' },
+    // 用户管理, or maintaining an address book of 我的组织 (the books' 维护 buttons).
+    access: { permission: ['user_edit', 'myorg_gsl_address_edit', 'myorg_sh_address_edit'] },
     query: addressBookQuery,
     scope: USER_SCOPE('query.userIds'),
     handler: async ({ actor, query }) => {
@@ -111,7 +112,7 @@ export default async function userAccountRoutes(app: FastifyInstance) {
     url: '/api/blade-user/changeUserSeq',
     summary: 'changeUserSeq: 修改用户排序 ({ id, seq } 或 { list: [{ id, seq }] })',
     tags,
-    access: { permission: 'user_edit' },
+    access: { permission: ['user_edit', 'myorg_gsl_address_edit', 'myorg_sh_address_edit'] },
     body: changeUserSeq,
     scope: USER_SCOPE('body.id'),
     handler: async ({ actor, body }) => {

@@ -35,6 +35,7 @@ const LANDED = new Set([
   'mycenter',
   'association',
   'ai-resume',
+  'myorg-address',
 ]);
 
 interface SpecCall {
