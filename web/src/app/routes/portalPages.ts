@@ -103,28 +103,25 @@ export const PORTAL_PAGES: PortalPageDef[] = [
     page: lazyPage(() => import('../../pages/portal/myOrg')),
     children: [
       {
-        path: 'gslAddress',
-        title: '工商联通讯录',
-        note: '工商联通讯录将在此显示',
+        ...screen('myorg_gsl_address', '/portal/myOrg'),
+        page: lazyPage(() => import('../../pages/portal/myOrg/address/gslAddress')),
         children: [
-          { path: 'addAcount', title: '新增通讯录成员', note: '新增通讯录成员的表单将在此显示' },
-          { path: 'updateAcount', title: '修改通讯录成员', note: '修改通讯录成员的表单将在此显示' },
+          { path: 'addAcount', title: '新增通讯录成员', page: lazyPage(() => import('../../pages/portal/myOrg/address/gslAddress/addAcount')) },
+          { path: 'updateAcount', title: '修改通讯录成员', page: lazyPage(() => import('../../pages/portal/myOrg/address/gslAddress/updateAcount')) },
         ],
       },
       {
-        path: 'shAddress',
-        title: '商会通讯录',
-        note: '商会通讯录将在此显示',
+        ...screen('myorg_sh_address', '/portal/myOrg'),
+        page: lazyPage(() => import('../../pages/portal/myOrg/address/shAddress/index2')),
         children: [
-          { path: 'addAcount2', title: '新增商会通讯录成员', note: '新增商会通讯录成员的表单将在此显示' },
-          { path: 'updateAcount2', title: '修改商会通讯录成员', note: '修改商会通讯录成员的表单将在此显示' },
+          { path: 'addAcount2', title: '新增商会通讯录成员', page: lazyPage(() => import('../../pages/portal/myOrg/address/shAddress/addAcount2')) },
+          { path: 'updateAcount2', title: '修改商会通讯录成员', page: lazyPage(() => import('../../pages/portal/myOrg/address/shAddress/updateAcount2')) },
         ],
       },
       {
-        path: 'addressBook',
-        title: '通讯录',
-        note: '2023版通讯录将在此显示',
-        children: [{ path: 'detail', title: '通讯录详情', note: '通讯录成员详情将在此显示' }],
+        ...screen('myorg_address_book', '/portal/myOrg'),
+        page: lazyPage(() => import('../../pages/portal/myOrg/address/addressBook')),
+        children: [{ path: 'detail', title: '通讯录详情', page: lazyPage(() => import('../../pages/portal/myOrg/address/addressBook/detail')) }],
       },
       { ...screen('myorg_login', '/portal/myOrg'), page: lazyPage(() => import('../../pages/portal/myOrg/loginJournal')) },
       {
@@ -159,13 +156,16 @@ export const PORTAL_PAGES: PortalPageDef[] = [
       },
       { ...screen('myorg_mailbox', '/portal/myOrg'), page: lazyPage(() => import('../../pages/portal/myOrg/mailbox')) },
       {
-        path: 'addressBookDetail',
-        title: '组织信息',
+        ...screen('myorg_address_detail', '/portal/myOrg'),
         redirect: 'JAPIOList',
         children: [
-          { path: 'JAPIOList', title: '本组织信息', note: '本组织的基本信息将在此显示' },
-          { path: 'subordinateOrganization', title: '下级组织', note: '本级及下级组织将在此显示' },
-          { path: 'directCoC', title: '直属商会', note: '直属商会列表将在此显示' },
+          { path: 'JAPIOList', title: '本组织信息', page: lazyPage(() => import('../../pages/portal/myOrg/address/addressBookDetail/JAPIOList')) },
+          {
+            path: 'subordinateOrganization',
+            title: '下级组织',
+            page: lazyPage(() => import('../../pages/portal/myOrg/address/addressBookDetail/subordinateOrganization')),
+          },
+          { path: 'directCoC', title: '直属商会', page: lazyPage(() => import('../../pages/portal/myOrg/address/addressBookDetail/directCoC')) },
         ],
       },
       // The org's own information: the org profile (组织档案) of the own org, guided, edited and read.
