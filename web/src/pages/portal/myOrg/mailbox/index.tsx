@@ -47,7 +47,6 @@ function MailboxSettings({ view }: { view: MailboxView }) {
 
   const shown = (
     <Form<MailboxForm>
-      key={`${view.id ?? 'new'}-${view.version}`}
       form={form}
       layout="horizontal"
       labelCol={{ flex: '150px' }}
@@ -176,7 +175,8 @@ export default function MailboxPage() {
           {!mailbox.data.id && (
             <Alert type="info" showIcon className="mailbox-intro" title="本组织尚未配置发件邮箱,邮件将通过平台默认邮箱发出" data-testid="mailbox-empty" />
           )}
-          <MailboxSettings view={mailbox.data} />
+          {/* A save gives a new version: the form starts again from what is stored (the password field empty). */}
+          <MailboxSettings key={`${mailbox.data.id ?? 'new'}-${mailbox.data.version}`} view={mailbox.data} />
         </>
       )}
     </MyOrgScreen>
