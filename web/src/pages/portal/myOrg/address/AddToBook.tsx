@@ -8,7 +8,7 @@ import { toast } from '../../../../api/feedback';
 import { tellUnhandled } from '../../../../api/http';
 import { addToBook, addressKeys, getBook, type AddressEntryView, type BookQuery } from '../../../../api/myorg/address';
 import { LoadError } from '../../../../components/LoadError';
-import { AddressPage } from './AddressPage';
+import { AddressPage, RequireCode } from './AddressPage';
 import { orgSuffix } from './AddressBookTable';
 
 const COLUMNS: ColumnsType<AddressEntryView> = [
@@ -24,7 +24,15 @@ const COLUMNS: ColumnsType<AddressEntryView> = [
  * set-address-book. A book holds accounts only: a person without one gets an account first (账号管理), so every
  * entry can also be reached on 直通车 and by the message centre.
  */
-export function AddToBook({ kind, title, back, testId }: { kind: 'aoc' | 'coc'; title: string; back: string; testId: string }) {
+export function AddToBook(props: { kind: 'aoc' | 'coc'; title: string; back: string; testId: string }) {
+  return (
+    <RequireCode code={props.kind === 'aoc' ? 'myorg_gsl_address_edit' : 'myorg_sh_address_edit'} what="维护通讯录">
+      <AddToBookForm {...props} />
+    </RequireCode>
+  );
+}
+
+function AddToBookForm({ kind, title, back, testId }: { kind: 'aoc' | 'coc'; title: string; back: string; testId: string }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

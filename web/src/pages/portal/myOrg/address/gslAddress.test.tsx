@@ -46,9 +46,16 @@ function serve() {
 beforeEach(() => vi.mocked(toast.success).mockReset());
 
 describe('工商联通讯录', () => {
-  it('shows the book in its order, asks for 500 rows without child inclusion, and offers no 维护 without the button', async () => {
+  it('tells a user without the menu plainly, and asks nothing of the server', async () => {
     const server = serve();
     renderScreen(<GslAddressPage />, []);
+    expect((await screen.findByTestId('address-no-access')).textContent).toContain('您没有查看工商联通讯录的权限');
+    expect(server.calls).toEqual([]);
+  });
+
+  it('shows the book in its order, asks for 500 rows without child inclusion, and offers no 维护 without the button', async () => {
+    const server = serve();
+    renderScreen(<GslAddressPage />, ['myorg_gsl_address']);
     const book = await screen.findByTestId('gsl-book');
     await within(book).findByText('张一');
     expect(server.last('GET', AOC)?.params).toMatchObject({ size: 500, includeChild: 0 });
@@ -59,7 +66,7 @@ describe('工商联通讯录', () => {
 
   it('moves a person down with the keyboard-usable button and saves the whole order', async () => {
     const server = serve();
-    renderScreen(<GslAddressPage />, ['myorg_gsl_address_edit']);
+    renderScreen(<GslAddressPage />, ['myorg_gsl_address', 'myorg_gsl_address_edit']);
     const book = await screen.findByTestId('gsl-book');
     fireEvent.click(await within(book).findByRole('button', { name: '下移 张一' }));
     await waitFor(() =>
@@ -77,7 +84,7 @@ describe('工商联通讯录', () => {
 
   it('removes a person from the book after a confirmation, naming the user and account', async () => {
     const server = serve();
-    renderScreen(<GslAddressPage />, ['myorg_gsl_address_edit']);
+    renderScreen(<GslAddressPage />, ['myorg_gsl_address', 'myorg_gsl_address_edit']);
     const book = await screen.findByTestId('gsl-book');
     fireEvent.click(await within(book).findByRole('button', { name: '将 王三 移出通讯录' }));
     expect(await screen.findByText(/账号不会被删除/)).toBeTruthy();

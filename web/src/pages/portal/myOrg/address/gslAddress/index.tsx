@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useCan } from '../../../../../components/Access';
 import { AddressBookTable } from '../AddressBookTable';
-import { AddressPage } from '../AddressPage';
+import { AddressPage, RequireCode } from '../AddressPage';
 
 const BASE = '/portal/myOrg/gslAddress';
 
@@ -16,45 +16,47 @@ export default function GslAddressPage() {
   const exportable = can('myorg_gsl_address_export');
   return (
     <AddressPage title="工商联通讯录" note="本会及直接下级工商联工作人员的联系方式。" testId="gsl-address">
-      <Tabs
-        items={[
-          {
-            key: 'own',
-            label: '本会',
-            children: (
-              <AddressBookTable
-                kind="aoc"
-                family="aoc"
-                query={{}}
-                editable={editable}
-                exportable={exportable}
-                orderable
-                addPath={`${BASE}/addAcount`}
-                updatePath={`${BASE}/updateAcount`}
-                testId="gsl-book"
-                label="本会通讯录"
-              />
-            ),
-          },
-          {
-            key: 'next',
-            label: '下级工商联',
-            children: (
-              <AddressBookTable
-                kind="aocNext"
-                family="aoc"
-                query={{}}
-                editable={false}
-                exportable={exportable}
-                orderable={false}
-                showOrg
-                testId="gsl-next-book"
-                label="下级工商联通讯录"
-              />
-            ),
-          },
-        ]}
-      />
+      <RequireCode code="myorg_gsl_address" what="查看工商联通讯录">
+        <Tabs
+          items={[
+            {
+              key: 'own',
+              label: '本会',
+              children: (
+                <AddressBookTable
+                  kind="aoc"
+                  family="aoc"
+                  query={{}}
+                  editable={editable}
+                  exportable={exportable}
+                  orderable
+                  addPath={`${BASE}/addAcount`}
+                  updatePath={`${BASE}/updateAcount`}
+                  testId="gsl-book"
+                  label="本会通讯录"
+                />
+              ),
+            },
+            {
+              key: 'next',
+              label: '下级工商联',
+              children: (
+                <AddressBookTable
+                  kind="aocNext"
+                  family="aoc"
+                  query={{}}
+                  editable={false}
+                  exportable={exportable}
+                  orderable={false}
+                  showOrg
+                  testId="gsl-next-book"
+                  label="下级工商联通讯录"
+                />
+              ),
+            },
+          ]}
+        />
+      </RequireCode>
     </AddressPage>
   );
 }

@@ -5,7 +5,7 @@ import { useDeptInfo } from '../../../../../api/portal/deptInfo';
 import { useDeptTree } from '../../../../../api/system/dept';
 import { useCan } from '../../../../../components/Access';
 import { AddressBookTable } from '../AddressBookTable';
-import { AddressPage } from '../AddressPage';
+import { AddressPage, RequireCode } from '../AddressPage';
 import { FEDERATION, chambersIn } from '../addressLogic';
 
 const BASE = '/portal/myOrg/shAddress';
@@ -65,34 +65,36 @@ export default function ShAddressPage() {
         )
       }
     >
-      {info.isPending ? (
-        <Spin aria-label="加载中" />
-      ) : isFederation ? (
-        <Tabs
-          items={[
-            { key: 'own', label: '商会工作人员', children: deptId ? own : <p className="address-hint">暂无可选的商会</p> },
-            {
-              key: 'aj',
-              label: '异地商会(外省在苏)',
-              children: (
-                <AddressBookTable
-                  kind="cocAj"
-                  family="coc"
-                  query={{}}
-                  editable={false}
-                  exportable={exportable}
-                  orderable={false}
-                  showOrg
-                  testId="sh-aj-book"
-                  label="异地商会通讯录"
-                />
-              ),
-            },
-          ]}
-        />
-      ) : (
-        own
-      )}
+      <RequireCode code="myorg_sh_address" what="查看商会通讯录">
+        {info.isPending ? (
+          <Spin aria-label="加载中" />
+        ) : isFederation ? (
+          <Tabs
+            items={[
+              { key: 'own', label: '商会工作人员', children: deptId ? own : <p className="address-hint">暂无可选的商会</p> },
+              {
+                key: 'aj',
+                label: '异地商会(外省在苏)',
+                children: (
+                  <AddressBookTable
+                    kind="cocAj"
+                    family="coc"
+                    query={{}}
+                    editable={false}
+                    exportable={exportable}
+                    orderable={false}
+                    showOrg
+                    testId="sh-aj-book"
+                    label="异地商会通讯录"
+                  />
+                ),
+              },
+            ]}
+          />
+        ) : (
+          own
+        )}
+      </RequireCode>
     </AddressPage>
   );
 }
