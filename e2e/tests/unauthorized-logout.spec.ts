@@ -13,6 +13,8 @@ test('a 401 shows 无权限访问, clears both storages and ends the sign-on ses
   await signIn(page, 'admin');
   await page.getByTestId('top-menu-portal_myorg').click();
   await expect(page).toHaveURL(/\/gsl\/portal\/myOrg$/);
+  // 我的组织 has loaded its card: the 401 below is the menu click's, not the page's first call.
+  await expect(page.getByTestId('myorg-name')).toBeVisible();
   const before = await appKeys(page);
   expect(before.local).toEqual(expect.arrayContaining(['saber-token', 'saber-refreshToken', 'saber-userInfo']));
   expect(before.session).toEqual(expect.arrayContaining(['saber-welcome', 'saber-tagList']));
