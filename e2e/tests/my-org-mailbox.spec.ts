@@ -117,3 +117,36 @@ test('nj_aoc opens the org’s card, sets up the sender mailbox and a test send 
     await smtp.close();
   }
 });
+
+test('nj_coc completes the org’s information step by step from the card, and the card’s progress follows', async ({ page }) => {
+  await signIn(page, 'nj_coc');
+  await page.getByTestId('top-menu-portal_myorg').click();
+  await expect(page.getByTestId('myorg-name')).toContainText('浙江商会');
+  const before = ((await callApiAsPage(page, 'GET', '/api/aoc-service/portal/myOrg')).body as { data: { profileFilled: number } }).data.profileFilled;
+  await page.getByTestId('myorg-guidance').click();
+  await expect(page).toHaveURL(/\/gsl\/portal\/myOrg\/guidance$/);
+
+  // 基本信息: what is filled is saved on the org profile, and the guidance moves on to 组织简介
+  await expect(page.getByTestId('guidance-step-title')).toContainText('第 1 步:基本信息');
+  const basic = page.getByTestId('guidance-form-basic');
+  await basic.getByTestId('orgprofile-form-representative').fill(`会长${RUN}`);
+  await basic.getByTestId('orgprofile-form-competentUnit').fill('南京市工商业联合会');
+  await page.getByTestId('guidance-form-basic-save').click();
+  await expect(page.getByTestId('guidance-step-title')).toContainText('第 2 步:组织简介');
+  await page.getByTestId('guidance-form-introduction').getByTestId('orgprofile-form-introduction').fill(`在宁浙商的家园 ${RUN}`);
+  await page.getByTestId('guidance-form-introduction-save').click();
+  await expect(page.getByTestId('guidance-step-title')).toContainText('第 3 步:联系方式');
+  // 上一步 goes back, with what was saved
+  await page.getByTestId('guidance-prev').click();
+  await expect(page.getByTestId('guidance-form-introduction').getByTestId('orgprofile-form-introduction')).toHaveValue(`在宁浙商的家园 ${RUN}`);
+
+  // the card counts the new fields and names the person in charge; the detail reads them
+  await page.getByRole('link', { name: '我的组织' }).click();
+  await expect(page).toHaveURL(/\/gsl\/portal\/myOrg$/);
+  await expect(page.getByTestId('myorg-facts')).toContainText(`会长${RUN}`);
+  const after = ((await callApiAsPage(page, 'GET', '/api/aoc-service/portal/myOrg')).body as { data: { profileFilled: number } }).data.profileFilled;
+  expect(after).toBeGreaterThanOrEqual(before + 2);
+  await page.getByTestId('myorg-entry-profile_org').click();
+  await expect(page).toHaveURL(/\/gsl\/portal\/myOrg\/detail$/);
+  await expect(page.getByTestId('org-detail-basic')).toContainText(`会长${RUN}`);
+});
