@@ -1,5 +1,5 @@
 import { menuOf, screensOf } from '@gsl/contract';
-import type { PageComponent } from '../lazyPage';
+import type { PageComponent, PageProps } from '../lazyPage';
 import { lazyPage } from '../lazyPage';
 
 /**
@@ -51,6 +51,23 @@ const MYAPP_PAGES: Record<string, PageComponent> = {
   '/portal/myApp/associationBase': lazyPage(() => import('../../pages/association/base')),
 };
 const [myApp, ...myAppScreens] = screensOf(menuOf('portal_myapp')!);
+
+/** 我的组织's account and role screens (one chunk each: their pages share most of their code). */
+const accountPage = (name: keyof typeof import('../../pages/portal/myOrg/accounts/pages')): PageComponent =>
+  lazyPage<PageProps>(async () => ({ default: (await import('../../pages/portal/myOrg/accounts/pages'))[name] }));
+const ACCOUNT_PAGES = {
+  aocList: accountPage('AocAccountsPage'),
+  aocView: accountPage('AocAccountViewPage'),
+  aocAdd: accountPage('AocAccountAddPage'),
+  aocUpdate: accountPage('AocAccountUpdatePage'),
+  cocList: accountPage('CocAccountsPage'),
+  cocView: accountPage('CocAccountViewPage'),
+  cocAdd: accountPage('CocAccountAddPage'),
+  cocUpdate: accountPage('CocAccountUpdatePage'),
+};
+const rolePage = (name: keyof typeof import('../../pages/portal/myOrg/roles/pages')): PageComponent =>
+  lazyPage<PageProps>(async () => ({ default: (await import('../../pages/portal/myOrg/roles/pages'))[name] }));
+const ROLE_PAGES = { list: rolePage('OrgRolesPage'), add: rolePage('OrgRoleAddPage'), edit: rolePage('OrgRoleEditPage'), view: rolePage('OrgRoleViewPage') };
 
 export const PORTAL_PAGES: PortalPageDef[] = [
   {
@@ -125,33 +142,30 @@ export const PORTAL_PAGES: PortalPageDef[] = [
       },
       { ...screen('myorg_login', '/portal/myOrg'), page: lazyPage(() => import('../../pages/portal/myOrg/loginJournal')) },
       {
-        path: 'child/userAccountManagement',
-        title: '工商联账号管理',
-        note: '工商联账号列表将在此显示',
+        ...screen('myorg_aoc_account', '/portal/myOrg'),
+        page: ACCOUNT_PAGES.aocList,
         children: [
-          { path: 'view', title: '查看工商联账号', note: '工商联账号详情将在此显示' },
-          { path: 'addAcount', title: '新增工商联账号', note: '新增工商联账号的表单将在此显示' },
-          { path: 'updateAcount', title: '修改工商联账号', note: '修改工商联账号的表单将在此显示' },
+          { path: 'view', title: '查看工商联账号', page: ACCOUNT_PAGES.aocView },
+          { path: 'addAcount', title: '新增工商联账号', page: ACCOUNT_PAGES.aocAdd },
+          { path: 'updateAcount', title: '修改工商联账号', page: ACCOUNT_PAGES.aocUpdate },
         ],
       },
       {
-        path: 'child/COCAccountManagement',
-        title: '商会账号管理',
-        note: '商会账号列表将在此显示',
+        ...screen('myorg_coc_account', '/portal/myOrg'),
+        page: ACCOUNT_PAGES.cocList,
         children: [
-          { path: 'view', title: '查看商会账号', note: '商会账号详情将在此显示' },
-          { path: 'add', title: '新增商会账号', note: '新增商会账号的表单将在此显示' },
-          { path: 'update', title: '修改商会账号', note: '修改商会账号的表单将在此显示' },
+          { path: 'view', title: '查看商会账号', page: ACCOUNT_PAGES.cocView },
+          { path: 'add', title: '新增商会账号', page: ACCOUNT_PAGES.cocAdd },
+          { path: 'update', title: '修改商会账号', page: ACCOUNT_PAGES.cocUpdate },
         ],
       },
       {
-        path: 'child/roleManagement',
-        title: '角色管理',
-        note: '本组织的角色列表将在此显示',
+        ...screen('myorg_role', '/portal/myOrg'),
+        page: ROLE_PAGES.list,
         children: [
-          { path: 'add', title: '新增角色', note: '新增角色的表单将在此显示' },
-          { path: 'edit', title: '编辑角色', note: '编辑角色的表单将在此显示' },
-          { path: 'view', title: '查看角色', note: '角色详情将在此显示' },
+          { path: 'add', title: '新增角色', page: ROLE_PAGES.add },
+          { path: 'edit', title: '编辑角色', page: ROLE_PAGES.edit },
+          { path: 'view', title: '查看角色', page: ROLE_PAGES.view },
         ],
       },
       { ...screen('myorg_mailbox', '/portal/myOrg'), page: lazyPage(() => import('../../pages/portal/myOrg/mailbox')) },

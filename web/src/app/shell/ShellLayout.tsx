@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { matchRoutes, useLocation } from 'react-router';
+import { Navigate, matchRoutes, useLocation } from 'react-router';
 import { Layout } from 'antd';
 import { useMenuRoutes } from '../../api/system/menu';
+import { useUserInfo } from '../../api/system/user';
 import { useRouteTable } from '../AppRoutes';
 import { metaOf } from '../routes/meta';
 import { KeepAliveOutlet } from '../tabs/KeepAliveOutlet';
@@ -15,6 +16,12 @@ import './shell.css';
 const APP_TITLE = '工商联工作平台';
 
 /**
+ * Where a user signed on with a password someone else issued (a new account's initial password, a reset)
+ * is kept until he changes it: the server answers nothing else meanwhile (请先修改初始密码).
+ */
+export const CHANGE_PASSWORD_PATH = '/portal/myCenter/changepwd';
+
+/**
  * The one authenticated layout: header, side menu on admin routes (unless the `menu` parameter hid
  * it), tab bar and the kept-alive pages. Every routed visit opens (or re-selects) its tab.
  */
@@ -23,6 +30,7 @@ export default function ShellLayout() {
   const routes = useRouteTable();
   const menus = useMenuRoutes().data;
   const menuHidden = useMenuHidden();
+  const mustChangePassword = useUserInfo().data?.passwordResetRequired === 1;
 
   const matches = matchRoutes(routes, location) ?? [];
   const leaf = matches[matches.length - 1];
@@ -45,6 +53,8 @@ export default function ShellLayout() {
     // `value` identifies the visit; meta and params follow from it
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [value, makesTab, meta?.title]);
+
+  if (mustChangePassword && !location.pathname.endsWith(CHANGE_PASSWORD_PATH)) return <Navigate to={CHANGE_PASSWORD_PATH} replace />;
 
   return (
     <Layout className="shell">

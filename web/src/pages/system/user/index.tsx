@@ -31,18 +31,12 @@ import { ChangeAccountDialog, SetPasswordDialog } from './AccountEditDialogs';
 import { USER_COLUMNS } from './columns';
 import { userFields } from './fields';
 import { ImportDialog } from './ImportDialog';
-import { filterTree, parentKeys, splitIds, userBody, userFormValues } from './userLogic';
+import { CONFIRM, filterTree, parentKeys, splitIds, userBody, userFormValues } from './userLogic';
+
+export { CONFIRM } from './userLogic';
 import './user.css';
 
 const PERMISSIONS = crudPermissions('user');
-
-/** Confirmation texts of the account operations (as 确定将选择数据删除?). */
-export const CONFIRM = {
-  reset: '确定将选择账号密码重置?',
-  unlock: '确定将选择账号解封?',
-  enable: '确定将选择账号启用?',
-  disable: '确定将选择账号禁用?',
-} as const;
 
 type Operation = 'unlock' | 'enable' | 'disable';
 const RUN: Record<Operation, (ids: string[]) => Promise<string>> = { unlock: unlockUsers, enable: enableUsers, disable: disableUsers };

@@ -91,3 +91,11 @@ export function parentKeys(nodes: TreeOption[], out: string[] = []): string[] {
   }
   return out;
 }
+
+/** Confirmation texts of the account operations (as 确定将选择数据删除?), here and on 我的组织's account screens. */
+export const CONFIRM = {
+  reset: '确定将选择账号密码重置?',
+  unlock: '确定将选择账号解封?',
+  enable: '确定将选择账号启用?',
+  disable: '确定将选择账号禁用?',
+} as const;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import type { UpdatePassword } from '@gsl/contract';
 import { toast } from '../../../../api/feedback';
 import { tellUnhandled } from '../../../../api/http';
-import { updateOwnPassword } from '../../../../api/system/user';
+import { updateOwnPassword, useUserInfo, userKeys } from '../../../../api/system/user';
 import { PASSWORD_RULES } from '../../../info';
 import { MyCenterLayout } from '../MyCenterLayout';
 
@@ -19,6 +20,9 @@ export default function ChangePasswordPage() {
   const [form] = Form.useForm<UpdatePassword>();
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState<string | null>(null);
+  const client = useQueryClient();
+  // A password someone else issued (a new account, a reset) must be changed before anything else works.
+  const mustChange = useUserInfo().data?.passwordResetRequired === 1;
 
   const submit = async (values: UpdatePassword) => {
     setSaving(true);
@@ -28,6 +32,7 @@ export default function ChangePasswordPage() {
       toast.success(msg || '密码修改成功');
       setDone(msg || '密码修改成功');
       form.resetFields();
+      void client.invalidateQueries({ queryKey: userKeys.info });
     } catch (err) {
       tellUnhandled(err); // 原密码不正确 … told by the transport
     } finally {
@@ -37,6 +42,17 @@ export default function ChangePasswordPage() {
 
   return (
     <MyCenterLayout title="修改密码">
+      {mustChange && !done && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          title="请先修改初始密码"
+          description="您的密码由管理员设置，修改后才能使用其他功能。"
+          style={{ marginBottom: 16, maxWidth: 560 }}
+          data-testid="my-password-required"
+        />
+      )}
       {done && (
         <Alert
           type="success"
