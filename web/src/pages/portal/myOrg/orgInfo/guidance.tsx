@@ -71,8 +71,8 @@ function Guide({ card, profile }: { card: MyOrgCardView; profile: OrgProfile }) 
     content = (
       <Result
         status={step.done ? 'success' : 'info'}
-        title={step.done ? '组织信息已填写完整' : `还有 ${missing.length} 项组织信息未填写`}
-        subTitle={missing.length ? `未填写:${missing.join('、')}` : card.addressBookCount ? undefined : '通讯录中还没有工作人员'}
+        title={missing.length ? `还有 ${missing.length} 项组织信息未填写` : '组织信息已填写完整'}
+        subTitle={missing.length ? `未填写:${missing.join('、')}` : card.addressBookCount ? undefined : '通讯录中还没有工作人员,请至少加入一位'}
         extra={[
           <Button key="back" onClick={() => setCurrent(resumeAt(steps) === last ? 0 : resumeAt(steps))} disabled={step.done}>
             继续填写
@@ -100,7 +100,7 @@ function Guide({ card, profile }: { card: MyOrgCardView; profile: OrgProfile }) 
         items={steps.map((s, i) => ({
           title: s.title,
           status: i === current ? 'process' : s.done ? 'finish' : 'wait',
-          description: s.fields.length ? `${s.filled}/${s.fields.length}` : undefined,
+          content: s.fields.length ? `${s.filled}/${s.fields.length}` : undefined,
         }))}
       />
       <section className="guidance__step" aria-labelledby="guidance-step-title">
