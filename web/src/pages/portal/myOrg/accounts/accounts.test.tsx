@@ -9,7 +9,7 @@ vi.mock('../../../../api/http', async (importOriginal) => ({ ...(await importOri
 
 const { toast } = await mockedApi();
 vi.setConfig({ testTimeout: 60_000 });
-const { CocAccountsPage, AocAccountsPage } = await import('./pages');
+const { CocAccountsPage, AocAccountsPage, CocAccountAddPage } = await import('./pages');
 const { OrgRolesPage } = await import('../roles/pages');
 
 const ACCOUNT: UserView = {
@@ -123,6 +123,34 @@ describe('商会账号管理', () => {
     renderScreen(<AocAccountsPage />, ['myorg_coc_account']);
     expect(await screen.findByTestId('org-no-access')).toBeTruthy();
     expect(screen.getByText(/工商联账号管理/)).toBeTruthy();
+  });
+});
+
+describe('新增商会账号', () => {
+  it('says what is missing in the contract’s words and offers SMS / e-mail only with a phone / address', async () => {
+    const server = serve();
+    renderScreen(<CocAccountAddPage />, ['myorg_coc_account', 'myorg_coc_account_add']);
+    const form = await screen.findByTestId('org-account-form');
+    expect(within(form).getByText('新增商会账号')).toBeTruthy();
+    fireEvent.click(within(form).getByTestId('org-account-submit'));
+    expect(await within(form).findByText('请选择所属机构')).toBeTruthy();
+    expect(within(form).getByText('请输入账号')).toBeTruthy();
+    expect(within(form).getByText('请输入姓名')).toBeTruthy();
+    expect(within(form).getByText('请选择所属角色')).toBeTruthy();
+    expect(server.calls.some((c) => c.url.includes('/userProfile/coc/add'))).toBe(false);
+
+    const sms = within(form).getByLabelText('短信发送');
+    expect((sms as HTMLInputElement).disabled).toBe(true);
+    expect((within(form).getByLabelText('页面显示一次') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(form).getByTestId('org-account-phone'), { target: { value: '13912345678' } });
+    await waitFor(() => expect((within(form).getByLabelText('短信发送') as HTMLInputElement).disabled).toBe(false));
+    expect((within(form).getByLabelText('邮件发送') as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('is refused plainly without the 新增 button', async () => {
+    serve();
+    renderScreen(<CocAccountAddPage />, ['myorg_coc_account']);
+    expect(await screen.findByTestId('org-no-access')).toBeTruthy();
   });
 });
 
