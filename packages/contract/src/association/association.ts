@@ -130,9 +130,10 @@ const codeOf = (labels: Record<number, string>, message: string) =>
     }
     return n;
   });
-const optionalCode = (labels: Record<number, string>, label: string) =>
+const optionalCode = (labels: Record<number, string>, label: string, examples?: number[]) =>
   z
     .union([z.number(), z.string().trim(), z.null()], { message: `${label}取值不正确` })
+    .meta(examples ? { examples } : {})
     .optional()
     .transform((v, ctx) => {
       if (v === undefined) return undefined;
@@ -146,13 +147,15 @@ const optionalCode = (labels: Record<number, string>, label: string) =>
     });
 export const leaderTypeField = codeOf(ASSOCIATION_LEADER_TYPES, ASSOCIATION_MSG.leaderType);
 
-const day = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || isDay(v), ASSOCIATION_MSG.dateFormat)
-  .meta({ examples: ['2026-01-15'] })
-  .nullish()
-  .transform(keepOrClear);
+const dayOf = (example: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isDay(v), ASSOCIATION_MSG.dateFormat)
+    .meta({ examples: [example] })
+    .nullish()
+    .transform(keepOrClear);
+const day = dayOf('2026-01-15');
 const month = z
   .string()
   .trim()
@@ -243,8 +246,9 @@ const leaderFields = {
   name: z.string().trim().max(50, '姓名不能超过50个字符').nullish().transform(keepOrClear),
   certType: optionalCode(CERT_TYPES, '证件类型'),
   certNo,
-  gender: optionalCode(GENDERS, '性别'),
-  birthDate: day,
+  // Examples agree with certNo's (an identity card of a woman born 1949-12-31), so a generated request passes the §5 checks.
+  gender: optionalCode(GENDERS, '性别', [2]),
+  birthDate: dayOf('1949-12-31'),
   politics: optionalCode(POLITICS, '政治面貌'),
   phone,
   company: optionalText(200, '工作单位'),

@@ -166,3 +166,73 @@ export async function seedDemoLeaders(db: Db, opts: { production: boolean }): Pr
     return members.length;
   });
 }
+
+/**
+ * The demo resume of every org (associationbase and 大事记): its term (第N届, elected in 2021), council size and
+ * 秘书长, and the dated events of its last two terms. Runs once per database (seed_step 'demo-association-resume-v1').
+ */
+export async function seedDemoResume(db: Db): Promise<number | null> {
+  return demoStep(db, 727034, 'demo-association-resume-v1', async (tx, provincePath) => {
+    const orgs = await tx
+      .selectFrom('bladeDept')
+      .select(['id', 'tenantId', 'deptName', 'deptCategory'])
+      .where('idPath', 'like', `${provincePath}%`)
+      .where('isDeleted', '=', 0)
+      .where('deptCategory', 'in', [1, 2, 3])
+      .orderBy('id')
+      .execute();
+    const d = draws(20261116);
+    const ordinal = (n: number) => ['', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'][n] ?? String(n);
+    const bases = [];
+    const events = [];
+    for (const o of orgs) {
+      const term = o.deptCategory === 1 ? d.int(9, 10) : d.int(2, 6);
+      const month = String(d.int(3, 11)).padStart(2, '0');
+      bases.push({
+        tenantId: o.tenantId,
+        deptId: o.id,
+        termNo: term,
+        termYears: 5,
+        termStartDate: `2021-${month}-18`,
+        termEndDate: `2026-${month}-17`,
+        electionMonth: `2021-${month}`,
+        councilSize: o.deptCategory === 1 ? null : d.int(20, 60),
+        standingCouncilSize: o.deptCategory === 1 ? null : d.int(8, 15),
+        congressSize: d.int(80, 300),
+        secretaryGeneral: `${['王', '李', '张', '刘', '陈'][d.int(0, 4)]}${['建国', '志强', '海燕', '明', '文华'][d.int(0, 4)]}`,
+        secretariatSize: d.int(3, 12),
+      });
+      const who = o.deptCategory === 1 ? '执行委员会' : '理事会';
+      events.push(
+        {
+          tenantId: o.tenantId,
+          deptId: o.id,
+          eventDate: `2016-${month}-18`,
+          title: `${o.deptName}第${ordinal(term - 1)}届会员代表大会召开`,
+          content: `大会选举产生第${ordinal(term - 1)}届${who}和领导班子。`,
+        },
+        {
+          tenantId: o.tenantId,
+          deptId: o.id,
+          eventDate: `2021-${month}-18`,
+          title: `${o.deptName}第${ordinal(term)}届会员代表大会召开`,
+          content: `大会审议通过工作报告,选举产生第${ordinal(term)}届${who}和领导班子。`,
+        },
+        {
+          tenantId: o.tenantId,
+          deptId: o.id,
+          eventDate: `2024-${String(d.int(1, 12)).padStart(2, '0')}-${String(d.int(10, 28))}`,
+          title: '开展“四好”商会建设推进活动',
+          content: null,
+        },
+      );
+    }
+    if (bases.length) await tx.insertInto('aocAssociationBase').values(bases).execute();
+    for (let i = 0; i < events.length; i += 500)
+      await tx
+        .insertInto('aocAssociationHistory')
+        .values(events.slice(i, i + 500))
+        .execute();
+    return events.length;
+  });
+}

@@ -5,9 +5,10 @@ import { DEMO_ACCOUNTS, seedDemo } from './demo.js';
 import { seedReference } from './reference.js';
 import { seedDemoChambers, seedDemoMembers } from './demo-members.js';
 import { seedDemoProfiles } from './demo-profiles.js';
-import { seedDemoLeaders } from './demo-association.js';
+import { seedDemoLeaders, seedDemoResume } from './demo-association.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoNotes } from './demo-myday.js';
+import { seedDemoQuestions, seedDemoSuggestions } from './demo-support.js';
 
 /** The demo password of every demo account (README); demo data exists only outside production. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -21,8 +22,11 @@ export async function seedAll(db: Db, cfg: AppConfig) {
   await seedDemoMembers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoProfiles(db, { production: cfg.production });
   await seedDemoLeaders(db, { production: cfg.production });
+  await seedDemoResume(db);
   await seedDemoChambers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoMessages(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoNotes(db, { tenantId: cfg.defaultTenantId });
+  await seedDemoQuestions(db, { tenantId: cfg.defaultTenantId });
+  await seedDemoSuggestions(db, { tenantId: cfg.defaultTenantId });
   return { demo };
 }
