@@ -30,3 +30,4 @@ export * from './association/association.js';
 export * from './myorg/account.js';
 export * from './myorg/org.js';
 export * from './myorg/address.js';
+export * from './support/support.js';

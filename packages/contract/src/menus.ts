@@ -278,6 +278,29 @@ export const ADMIN_MENUS: MenuDef[] = [
         sort: 18,
         children: [{ code: 'sms_source_edit', name: '修改', category: 2, sort: 1 }],
       },
+      // 客服中心's content: the common questions every user reads, and the suggestions box (replies reach
+      // the sender through the message centre).
+      {
+        code: 'support_question',
+        name: '常见问题管理',
+        path: '/system/question',
+        source: 'question-circle',
+        category: 1,
+        sort: 19,
+        children: [
+          { code: 'support_question_edit', name: '维护', category: 2, sort: 1 },
+          { code: 'support_question_delete', name: '删除', category: 2, sort: 2 },
+        ],
+      },
+      {
+        code: 'support_suggestion',
+        name: '意见建议',
+        path: '/system/suggestion',
+        source: 'message',
+        category: 1,
+        sort: 20,
+        children: [{ code: 'support_suggestion_reply', name: '回复', category: 2, sort: 1 }],
+      },
     ],
   },
   {

@@ -5,6 +5,7 @@ import type { DeliveryDatabase } from './schema-delivery.js';
 import type { EventsDatabase } from './schema-events.js';
 import type { MessageDatabase } from './schema-message.js';
 import type { MydayDatabase } from './schema-myday.js';
+import type { SupportDatabase } from './schema-support.js';
 import type { MycenterDatabase } from './schema-mycenter.js';
 import type { MemberDatabase } from './schema-member.js';
 import type { ProfileDatabase } from './schema-profile.js';
@@ -332,7 +333,8 @@ export interface Database
     MycenterDatabase,
     ChatDatabase,
     WechatDatabase,
-    MyorgMailboxDatabase {
+    MyorgMailboxDatabase,
+    SupportDatabase {
   seedStep: SeedStepTable;
   bladeTenantPackage: TenantPackageTable;
   bladeTenantPackageMenu: TenantPackageMenuTable;

@@ -41,6 +41,7 @@ import addressRoutes from './myorg/address/address.routes.js';
 import ownOrgModule from './myorg/own-org.module.js';
 import orgAccountRoutes from './user/orgaccount/orgaccount.routes.js';
 import associationModule from './association/association.module.js';
+import supportModule from './support/support.module.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
 export const MODULES: FastifyPluginAsync[] = [
@@ -88,4 +89,5 @@ export const MODULES: FastifyPluginAsync[] = [
   ownOrgModule,
   orgAccountRoutes,
   associationModule,
+  supportModule,
 ];

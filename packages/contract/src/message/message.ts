@@ -48,7 +48,13 @@ export const DELIVERY_STATUS_NAMES: Record<number, string> = { 0: '待发送', 1
 export const SEND_STATUS_NAMES: Record<string, string> = { queued: '排队中', sending: '发送中', done: '已完成', partial: '部分失败', failed: '发送失败' };
 
 /** The business scenario a send belongs to (§7's sendCode): the message centre itself, or a module that sends through it. */
-export const SEND_CODES: Record<string, string> = { notice: '消息中心', remind: '未读提醒', 'legal-service': '法律服务', fill: '填报通知' };
+export const SEND_CODES: Record<string, string> = {
+  notice: '消息中心',
+  remind: '未读提醒',
+  'legal-service': '法律服务',
+  fill: '填报通知',
+  suggestion: '意见建议回复',
+};
 export const DEFAULT_SEND_CODE = 'notice';
 
 export const MESSAGE_MSG = {

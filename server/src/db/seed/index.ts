@@ -8,6 +8,7 @@ import { seedDemoProfiles } from './demo-profiles.js';
 import { seedDemoLeaders, seedDemoResume } from './demo-association.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoNotes } from './demo-myday.js';
+import { seedDemoQuestions, seedDemoSuggestions } from './demo-support.js';
 
 /** The demo password of every demo account (README); demo data exists only outside production. */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -25,5 +26,7 @@ export async function seedAll(db: Db, cfg: AppConfig) {
   await seedDemoChambers(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoMessages(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoNotes(db, { tenantId: cfg.defaultTenantId });
+  await seedDemoQuestions(db, { tenantId: cfg.defaultTenantId });
+  await seedDemoSuggestions(db, { tenantId: cfg.defaultTenantId });
   return { demo };
 }

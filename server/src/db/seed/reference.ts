@@ -36,6 +36,10 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
       const codes = codesUnder(MENU_TREE, new Set(['datasource']), new Set());
       await grantMenus(tx, roleIds, menuIds, codes, ['administrator']);
     });
+    await once(tx, 'support-grants-v1', async () => {
+      const codes = codesUnder(MENU_TREE, new Set(['support_question', 'support_suggestion']), new Set());
+      await grantMenus(tx, roleIds, menuIds, codes, ['administrator']);
+    });
     await once(tx, 'default-scopes-v1', () => seedScopes(tx, roleIds, menuIds, DEFAULT_SCOPES));
     await once(tx, 'log-scopes-v1', () => seedScopes(tx, roleIds, menuIds, LOG_SCOPES));
     await once(tx, 'version-log-0.1.0', async () => {

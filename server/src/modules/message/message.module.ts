@@ -27,14 +27,13 @@ export function messageServices(ports: MessagePorts) {
 export type MessageServices = ReturnType<typeof messageServices>;
 
 /**
- * The message centre (specification §7 "Message centre"): send ranges, sending by notice, SMS and e-mail
- * through the platform's outbox, the sent lists and follow-up, SMS settings and codes, and the
- * receiving side (我的一天 › 消息). Delivery handlers and the attachment rule register with the platform.
+ * The message centre's ports over the running app; another module that sends through the message centre
+ * (a reply to a suggestion) builds its sending service on these, so there is one way to send.
  */
-export default async function messageModule(app: FastifyInstance) {
+export function messagePorts(app: FastifyInstance): MessagePorts {
   const s = app.services;
   const attachments = attachService({ files: s.files, referrers: s.attachReferrers });
-  const ports: MessagePorts = {
+  return {
     outbox: s.outbox,
     events: s.events,
     sms: s.sms,
@@ -51,6 +50,16 @@ export default async function messageModule(app: FastifyInstance) {
     smsDefaults: { signName: app.config.smsSignName, dailyQuota: DEFAULT_DAILY_QUOTA, codeTemplateCode: app.config.smsCodeTemplateCode },
     codeRules: CODE_RULES,
   };
+}
+
+/**
+ * The message centre (specification §7 "Message centre"): send ranges, sending by notice, SMS and e-mail
+ * through the platform's outbox, the sent lists and follow-up, SMS settings and codes, and the
+ * receiving side (我的一天 › 消息). Delivery handlers and the attachment rule register with the platform.
+ */
+export default async function messageModule(app: FastifyInstance) {
+  const s = app.services;
+  const ports = messagePorts(app);
   const svc = messageServices(ports);
 
   const handlers = messageDelivery(ports);

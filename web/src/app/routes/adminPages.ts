@@ -32,4 +32,6 @@ export const ADMIN_PAGES: Record<string, PageComponent> = {
   '/system/smsSource': lazyPage(() => import('../../pages/message/source')),
   '/system/smsOutbox': lazyPage(() => import('../../pages/message/outbox/SmsOutbox')),
   '/system/mailOutbox': lazyPage(() => import('../../pages/message/outbox/MailOutbox')),
+  '/system/question': lazyPage(() => import('../../pages/system/question')),
+  '/system/suggestion': lazyPage(() => import('../../pages/system/suggestion')),
 };

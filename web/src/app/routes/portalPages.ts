@@ -111,8 +111,8 @@ export const PORTAL_PAGES: PortalPageDef[] = [
   {
     path: 'cases',
     title: '客服中心',
-    note: '客服联系方式与常见问题将在此显示',
-    children: [{ path: 'questionsDetail', title: '常见问题', note: '常见问题的解答将在此显示' }],
+    page: lazyPage(() => import('../../pages/portal/cases')),
+    children: [{ path: 'questionsDetail', title: '常见问题', page: lazyPage(() => import('../../pages/portal/cases/questionsDetail')) }],
   },
   { path: 'aiDialogue', title: 'AI对话', note: 'AI 对话助手将在此显示' },
   {
