@@ -166,20 +166,21 @@ export function resumeService(db: Db, leaders: Leaders, thisYear: () => number, 
           await changeLog.record(tx, actor, HISTORY_TRACKED, { mode: 'insert', recordId: id, recordName: input.title, deptId: String(org.id) });
           return id;
         }
-        const before = await resumeRepo.history(tx, scope, input.id, true);
+        const id = input.id!;
+        const before = await resumeRepo.history(tx, scope, id, true);
         if (!before) throw notFound();
         if (input.deptId && input.deptId !== String(before.deptId)) throw notFound();
-        if (!(await resumeRepo.updateHistory(tx, actor.tenantId, input.id, input.version!, { ...values, updateUser: actor.userId })))
+        if (!(await resumeRepo.updateHistory(tx, actor.tenantId, id, input.version!, { ...values, updateUser: actor.userId })))
           throw badRequest(STALE_VERSION_MSG);
-        const after = (await resumeRepo.history(tx, scope, input.id))!;
+        const after = (await resumeRepo.history(tx, scope, id))!;
         await changeLog.record(
           tx,
           actor,
           HISTORY_TRACKED,
-          { mode: 'update', recordId: input.id, recordName: after.title, deptId: String(after.deptId) },
+          { mode: 'update', recordId: id, recordName: after.title, deptId: String(after.deptId) },
           { before: before as never, after: after as never },
         );
-        return input.id;
+        return id;
       });
       const row = await resumeRepo.history(db, scope, id);
       if (!row) throw notFound();
