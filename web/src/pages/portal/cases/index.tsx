@@ -1,9 +1,10 @@
-import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Col, Descriptions, Empty, Row, Skeleton, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { useCrudList } from '../../../api/crud';
 import { mySuggestionApi, useCustomer, useSixQuestions, type SuggestionView } from '../../../api/support/support';
 import { SuggestionForm } from './SuggestionForm';
+import './cases.css';
 
 const QUESTIONS_PATH = '/portal/cases/questionsDetail';
 
@@ -23,7 +24,7 @@ const MY_COLUMNS: ColumnsType<SuggestionView> = [
 function CustomerCard() {
   const customer = useCustomer();
   if (customer.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (customer.isError) return <Alert type="error" showIcon message="客服信息加载失败" />;
+  if (customer.isError) return <Alert type="error" showIcon title="客服信息加载失败" />;
   const c = customer.data;
   if (!c || Object.values(c).every((v) => !v)) return <Empty description="暂未设置客服联系方式" />;
   return (
@@ -40,25 +41,23 @@ function CustomerCard() {
 function SixQuestions() {
   const six = useSixQuestions();
   if (six.isPending) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (six.isError) return <Alert type="error" showIcon message="常见问题加载失败" />;
+  if (six.isError) return <Alert type="error" showIcon title="常见问题加载失败" />;
   if (!six.data.length) return <Empty description="暂无常见问题" />;
   return (
-    <List
-      data-testid="six-questions"
-      dataSource={six.data}
-      renderItem={(q) => (
-        <List.Item>
+    <ul className="cases-list" data-testid="six-questions">
+      {six.data.map((q) => (
+        <li key={q.id}>
           <Link to={`${QUESTIONS_PATH}?id=${q.id}`}>{q.question}</Link>
           {q.category && <Tag style={{ marginInlineStart: 8 }}>{q.category}</Tag>}
-        </List.Item>
-      )}
-    />
+        </li>
+      ))}
+    </ul>
   );
 }
 
 function MySuggestions() {
   const list = useCrudList(mySuggestionApi, { current: 1, size: 10 });
-  if (list.isError) return <Alert type="error" showIcon message="我的意见建议加载失败" />;
+  if (list.isError) return <Alert type="error" showIcon title="我的意见建议加载失败" />;
   return (
     <Table<SuggestionView>
       data-testid="my-suggestions"

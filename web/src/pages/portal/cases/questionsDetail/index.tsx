@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Col, Empty, Input, List, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Input, Pagination, Row, Skeleton, Spin, Tag, Typography } from 'antd';
+import '../cases.css';
 import { useSearchParams } from 'react-router';
 import { useCrudList } from '../../../../api/crud';
 import { questionApi, useQuestion } from '../../../../api/support/support';
@@ -10,7 +11,7 @@ function QuestionDetail({ id }: { id: string | undefined }) {
   const q = useQuestion(id);
   if (!id) return <Empty description="请在左侧选择一个问题查看解答" />;
   if (q.isPending) return <Skeleton active paragraph={{ rows: 5 }} />;
-  if (q.isError || !q.data) return <Alert type="error" showIcon message="该问题不存在或已删除" />;
+  if (q.isError || !q.data) return <Alert type="error" showIcon title="该问题不存在或已删除" />;
   return (
     <article data-testid="question-detail" aria-live="polite">
       <Typography.Title level={5}>
@@ -57,32 +58,31 @@ export default function QuestionsDetailPage() {
               }}
             />
             {list.isError ? (
-              <Alert style={{ marginTop: 12 }} type="error" showIcon message="常见问题加载失败" />
+              <Alert style={{ marginTop: 12 }} type="error" showIcon title="常见问题加载失败" />
             ) : (
-              <List
-                style={{ marginTop: 12 }}
-                data-testid="question-list"
-                loading={list.isPending}
-                dataSource={list.data?.records ?? []}
-                locale={{ emptyText: keyword ? '没有找到相关问题' : '暂无常见问题' }}
-                pagination={
-                  (list.data?.total ?? 0) > PAGE_SIZE
-                    ? { current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false }
-                    : false
-                }
-                renderItem={(q) => (
-                  <List.Item>
-                    <Button
-                      type="link"
-                      style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start', fontWeight: q.id === selected ? 600 : undefined }}
-                      aria-current={q.id === selected ? 'true' : undefined}
-                      onClick={() => select(q.id)}
-                    >
-                      {q.question}
-                    </Button>
-                  </List.Item>
+              <Spin spinning={list.isFetching}>
+                {(list.data?.records ?? []).length === 0 ? (
+                  <Empty style={{ marginTop: 12 }} description={list.isPending ? '加载中' : keyword ? '没有找到相关问题' : '暂无常见问题'} />
+                ) : (
+                  <ul className="cases-list" data-testid="question-list">
+                    {(list.data?.records ?? []).map((q) => (
+                      <li key={q.id}>
+                        <Button
+                          type="link"
+                          style={{ padding: 0, height: 'auto', whiteSpace: 'normal', textAlign: 'start', fontWeight: q.id === selected ? 600 : undefined }}
+                          aria-current={q.id === selected ? 'true' : undefined}
+                          onClick={() => select(q.id)}
+                        >
+                          {q.question}
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
                 )}
-              />
+                {(list.data?.total ?? 0) > PAGE_SIZE && (
+                  <Pagination size="small" current={current} pageSize={PAGE_SIZE} total={list.data?.total ?? 0} onChange={setCurrent} showSizeChanger={false} />
+                )}
+              </Spin>
             )}
           </Card>
         </Col>
