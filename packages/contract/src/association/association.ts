@@ -229,6 +229,9 @@ const listType = z
 export const leadersQuery = leaderListQuery.extend({ leaderType: listType }).strict();
 export const leadersByParamQuery = leaderListByParamQuery.extend({ leaderType: listType }).strict();
 
+/** associationcommerce/log: the change history (tag leader) of an org's teams, newest first (not in §7; see the README). */
+export const leaderLogQuery = z.object({ deptId: z.union([deptId, z.literal('')]).optional(), ...leaderPaging, size: leaderPaging.size.default(10) }).strict();
+
 export const leaderIdQuery = z.object({ id: idOf(ID_MSG, { trim: true, required: '请提供数据编号' }) }).strict();
 
 /**
@@ -596,6 +599,8 @@ export const ASSOCIATION_PATHS = {
   yearList: `${AC}/year-list`,
   multiplexing: `${AC}/multiplexing`,
   administrative: `${AC}/administrative`,
+  /** The change history of an org's teams (tag leader). */
+  log: `${AC}/log`,
   /** `<call>/byparam`: the same answer for an explicit deptId and year (both required). */
   byParam: (path: string) => `${path}/byparam`,
   baseDetail: '/api/aoc-service/associationbase/detail',

@@ -219,6 +219,15 @@ describe('association leadership by term', () => {
     // Nanjing (above) reads the chamber's team; the province reads it too.
     expect((await call('js_aoc', 'GET', P.byParam(P.chairmanDetail), { query: { deptId: depts.njChamber, year: '2030' } })).body.data.name).toBe('周卫东');
     expect((await leaderLogs(mine.id)).map((l) => l.mode)).toEqual(['insert', 'update']);
+    // The history of the chamber's teams, newest first, with the field changes (numbers masked); another city's is 404.
+    const log = (await call('nj_aoc', 'GET', P.log, { query: { deptId: depts.njChamber, size: '200' } })).body.data;
+    expect(log.records.every((r: any) => r.tag === 'leader' && r.deptId === depts.njChamber)).toBe(true);
+    expect(new Set(log.records.map((r: any) => r.mode))).toEqual(new Set(['insert', 'update', 'delete']));
+    const phoneChange = log.records.find((r: any) => r.recordId === mine.id && r.mode === 'update');
+    expect(phoneChange.changes).toEqual([
+      expect.objectContaining({ field: 'phone', fieldLabel: '手机号码', oldValue: '139****5678', newValue: '139****1111' }),
+    ]);
+    expect((await call('nj_aoc', 'GET', P.log, { query: { deptId: depts.suzhouChamber } })).status).toBe(404);
   });
 
   it('keeps the association base record and its 大事记', async () => {

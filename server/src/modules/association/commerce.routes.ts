@@ -9,6 +9,9 @@ import {
   MSG,
   administrativeAnswer,
   administrativeQuery,
+  changeLogWithChanges,
+  leaderLogQuery,
+  pageOf,
   leaderIdQuery,
   leaderListByParamQuery,
   leaderListQuery,
@@ -31,6 +34,7 @@ import {
   type TypedLeaderSubmit,
 } from '@gsl/contract';
 import { z } from 'zod';
+import { changesOf, logView } from '../../platform/audit/change-log.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route } from '../../platform/http/route.js';
 import { removeRoute } from '../../platform/http/remove-route.js';
@@ -262,6 +266,27 @@ export function commerceRoutes(app: FastifyInstance, ctx: AssociationContext) {
         };
       });
       return { ...page, records };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: P.log,
+    summary: 'associationcommerce log: 领导班子的变更记录 (变更记录 tag leader; deptId 默认本组织; 新增、修改的字段原值与新值、删除; 最新在前)',
+    tags,
+    access: { permission: 'association_leader' },
+    query: leaderLogQuery,
+    scope: orgScope('query.deptId'),
+    response: pageOf(changeLogWithChanges),
+    handler: async ({ actor, query }) => {
+      const { org } = await leaders.term(actor, query);
+      const { total, rows } = await leaderRepo.logPage(db, actor.tenantId, String(org.id), query);
+      const changes = await changesOf(
+        db,
+        rows.map((r) => String(r.id)),
+      );
+      const records = rows.map((r) => ({ ...logView(r, '领导班子', ctx.tz), changes: changes.get(String(r.id)) ?? [] }));
+      return { records, total, size: query.size, current: query.current, pages: Math.ceil(total / query.size) };
     },
   });
 

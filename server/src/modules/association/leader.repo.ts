@@ -247,6 +247,35 @@ export const leaderRepo = {
     await sql`select pg_advisory_xact_lock(${Number(deptId) % 2_000_000_000}::int, ${year}::int)`.execute(db);
   },
 
+  /** One page of the change history (aoc_log, tag leader) of an org's teams, newest first (idx_aoc_log_dept). */
+  async logPage(db: Db, tenantId: string, deptId: string, page: { current: number; size: number }) {
+    const base = db.selectFrom('aocLog as g').where('g.tenantId', '=', tenantId).where('g.deptId', '=', deptId).where('g.tag', '=', 'leader');
+    const total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const rows = total
+      ? await base
+          .leftJoin('bladeDept as d', 'd.id', 'g.deptId')
+          .select([
+            'g.id',
+            'g.tag',
+            'g.mode',
+            'g.recordId',
+            'g.recordName',
+            'g.deptId',
+            'd.deptName',
+            'g.fieldCount',
+            'g.createBy',
+            'g.createName',
+            'g.createTime',
+          ])
+          .orderBy('g.createTime', 'desc')
+          .orderBy('g.id', 'desc')
+          .limit(page.size)
+          .offset((page.current - 1) * page.size)
+          .execute()
+      : [];
+    return { total, rows };
+  },
+
   /** The posts a person holds (by certificate), newest year first, in the orgs inside the scope. */
   postsOf(db: Db, scope: DataScope, cert: { certType: number; certNoHash: string }) {
     return db
