@@ -13,7 +13,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { largeDatabaseUrl } from './members.mjs';
-import { positiveInt, requireServer } from './util.mjs';
+import { percentile, positiveInt, requireServer } from './util.mjs';
 
 const pg = requireServer('pg');
 
@@ -21,10 +21,11 @@ const AC = '/api/aoc-service/associationcommerce';
 const STEP = 'large-leaders-v1';
 const YEAR = new Date().getFullYear();
 
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
+const pct = (xs, p) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    p,
+  );
 const ms = (x) => `${x.toFixed(1)} ms`;
 
 async function hasTeams(url) {
