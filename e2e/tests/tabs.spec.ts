@@ -7,8 +7,8 @@ const tabShell = (page: Page, value: string) => page.locator('.ant-tabs-tab').fi
 /** Each open tab's page lives in a pane of its own; only the active tab's pane is shown. */
 const panes = (page: Page) => page.locator('.keep-alive-pane');
 const visiblePane = (page: Page) => panes(page).filter({ visible: true });
-/** The page element itself (the pane's first child): marked to tell a kept page from a remounted one. */
-const visiblePage = (page: Page) => visiblePane(page).locator(':scope > *').first();
+/** The shown tab's pane: marked to tell a kept page from a remounted one (a page may swap its own root while it loads). */
+const visiblePage = visiblePane;
 const markOf = (page: Page) => visiblePage(page).evaluate((el) => (el as HTMLElement & { e2eMark?: string }).e2eMark);
 
 test('a tab keeps its page alive while another tab is shown; the home tab cannot be closed', async ({ page }) => {
