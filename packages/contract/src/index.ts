@@ -31,3 +31,4 @@ export * from './myorg/account.js';
 export * from './myorg/org.js';
 export * from './myorg/address.js';
 export * from './support/support.js';
+export * from './portalapp/apps.js';

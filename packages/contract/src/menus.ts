@@ -301,6 +301,19 @@ export const ADMIN_MENUS: MenuDef[] = [
         sort: 20,
         children: [{ code: 'support_suggestion_reply', name: '回复', category: 2, sort: 1 }],
       },
+      // 业务应用's registered applications (portal/appList): name, icon, address, how it opens, order, 启用/停用.
+      {
+        code: 'portal_app',
+        name: '业务应用管理',
+        path: '/system/portalApp',
+        source: 'appstore',
+        category: 1,
+        sort: 21,
+        children: [
+          { code: 'portal_app_edit', name: '维护', category: 2, sort: 1 },
+          { code: 'portal_app_delete', name: '删除', category: 2, sort: 2 },
+        ],
+      },
     ],
   },
   {

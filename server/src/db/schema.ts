@@ -6,6 +6,7 @@ import type { EventsDatabase } from './schema-events.js';
 import type { MessageDatabase } from './schema-message.js';
 import type { MydayDatabase } from './schema-myday.js';
 import type { SupportDatabase } from './schema-support.js';
+import type { PortalAppDatabase } from './schema-portalapp.js';
 import type { MycenterDatabase } from './schema-mycenter.js';
 import type { MemberDatabase } from './schema-member.js';
 import type { ProfileDatabase } from './schema-profile.js';
@@ -334,7 +335,8 @@ export interface Database
     ChatDatabase,
     WechatDatabase,
     MyorgMailboxDatabase,
-    SupportDatabase {
+    SupportDatabase,
+    PortalAppDatabase {
   seedStep: SeedStepTable;
   bladeTenantPackage: TenantPackageTable;
   bladeTenantPackageMenu: TenantPackageMenuTable;
