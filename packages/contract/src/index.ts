@@ -32,3 +32,4 @@ export * from './myorg/org.js';
 export * from './myorg/address.js';
 export * from './support/support.js';
 export * from './portalapp/apps.js';
+export * from './cockpit/cockpit.js';

@@ -135,7 +135,19 @@ export const PORTAL_MENU: MenuDef = {
         page('profile_org', '组织档案', '/portal/database/orgprofile', 8, 'profile', [['profile_org_report', '年报提交与退回']]),
       ],
     },
-    { code: 'cockpit', name: '领导驾驶舱', path: '/portal/cockpit', source: 'dashboard', category: 1, sort: 4 },
+    {
+      code: 'cockpit',
+      name: '领导驾驶舱',
+      path: '/portal/cockpit',
+      source: 'dashboard',
+      category: 1,
+      sort: 4,
+      // The cockpit list (specification §3 cockpitList): the big screens of the scope's aggregates.
+      children: [
+        { code: 'cockpit_overview', name: '综合驾驶舱', path: '/portal/cockpit/overview', source: 'dashboard', category: 1, sort: 1 },
+        { code: 'cockpit_quality', name: '数据质量', path: '/portal/cockpit/dataquality', source: 'audit', category: 1, sort: 2 },
+      ],
+    },
     { code: 'portal_news', name: '新闻', path: '/portal/real-time-info', source: 'read', category: 1, sort: 5 },
     {
       code: 'portal_myorg',

@@ -42,6 +42,7 @@ import ownOrgModule from './myorg/own-org.module.js';
 import orgAccountRoutes from './user/orgaccount/orgaccount.routes.js';
 import associationModule from './association/association.module.js';
 import supportModule from './support/support.module.js';
+import cockpitRoutes from './cockpit/cockpit.routes.js';
 import portalAppModule from './portalapp/portalapp.module.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
@@ -91,5 +92,6 @@ export const MODULES: FastifyPluginAsync[] = [
   orgAccountRoutes,
   associationModule,
   supportModule,
+  cockpitRoutes,
   portalAppModule,
 ];

@@ -31,6 +31,7 @@ import m0029 from './0029_wechat.sql';
 import m0032 from './0032_org_mailbox.sql';
 import m0033 from './0033_association.sql';
 import m0034 from './0034_support.sql';
+import m0035 from './0035_cockpit.sql';
 import m0038 from './0038_portal_apps.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
@@ -65,5 +66,6 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0032_org_mailbox', sql: m0032 },
   { name: '0033_association', sql: m0033 },
   { name: '0034_support', sql: m0034 },
+  { name: '0035_cockpit', sql: m0035 },
   { name: '0038_portal_apps', sql: m0038 },
 ];

@@ -41,6 +41,8 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
       const codes = codesUnder(MENU_TREE, new Set(['support_question', 'support_suggestion']), new Set());
       await grantMenus(tx, roleIds, menuIds, codes, ['administrator']);
     });
+    // 领导驾驶舱's screens (the cockpit list) came after the cockpit entry: its holders get them once.
+    await once(tx, 'cockpit-grants-v1', () => grantMenus(tx, roleIds, menuIds, ['cockpit_overview', 'cockpit_quality'], ['administrator', 'admin', 'aoc']));
     await once(tx, 'default-scopes-v1', () => seedScopes(tx, roleIds, menuIds, DEFAULT_SCOPES));
     await once(tx, 'log-scopes-v1', () => seedScopes(tx, roleIds, menuIds, LOG_SCOPES));
     await once(tx, 'version-log-0.1.0', async () => {
