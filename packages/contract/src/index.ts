@@ -33,3 +33,4 @@ export * from './myorg/address.js';
 export * from './support/support.js';
 export * from './portalapp/apps.js';
 export * from './cockpit/cockpit.js';
+export * from './news/news.js';

@@ -148,7 +148,19 @@ export const PORTAL_MENU: MenuDef = {
         { code: 'cockpit_quality', name: '数据质量', path: '/portal/cockpit/dataquality', source: 'audit', category: 1, sort: 2 },
       ],
     },
-    { code: 'portal_news', name: '新闻', path: '/portal/real-time-info', source: 'read', category: 1, sort: 5 },
+    {
+      code: 'portal_news',
+      name: '新闻',
+      path: '/portal/real-time-info',
+      source: 'read',
+      category: 1,
+      sort: 5,
+      // 舆情监测: staff enter an item by hand (手工录入) and remove one entered or collected by mistake.
+      children: [
+        { code: 'portal_news_add', name: '手工录入', category: 2, sort: 1 },
+        { code: 'portal_news_delete', name: '删除', category: 2, sort: 2 },
+      ],
+    },
     {
       code: 'portal_myorg',
       name: '我的组织',
@@ -312,6 +324,20 @@ export const ADMIN_MENUS: MenuDef[] = [
         category: 1,
         sort: 20,
         children: [{ code: 'support_suggestion_reply', name: '回复', category: 2, sort: 1 }],
+      },
+      // 舆情监测's feeds and keywords, and each feed's health (last fetch, last error).
+      {
+        code: 'news_source',
+        name: '舆情来源',
+        path: '/system/newsSource',
+        source: 'global',
+        category: 1,
+        sort: 21,
+        children: [
+          { code: 'news_source_edit', name: '维护', category: 2, sort: 1 },
+          { code: 'news_source_delete', name: '删除', category: 2, sort: 2 },
+          { code: 'news_source_fetch', name: '立即抓取', category: 2, sort: 3 },
+        ],
       },
       // 业务应用's registered applications (portal/appList): name, icon, address, how it opens, order, 启用/停用.
       {

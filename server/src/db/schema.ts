@@ -6,6 +6,7 @@ import type { EventsDatabase } from './schema-events.js';
 import type { MessageDatabase } from './schema-message.js';
 import type { MydayDatabase } from './schema-myday.js';
 import type { SupportDatabase } from './schema-support.js';
+import type { NewsDatabase } from './schema-news.js';
 import type { PortalAppDatabase } from './schema-portalapp.js';
 import type { MycenterDatabase } from './schema-mycenter.js';
 import type { MemberDatabase } from './schema-member.js';
@@ -336,6 +337,7 @@ export interface Database
     WechatDatabase,
     MyorgMailboxDatabase,
     SupportDatabase,
+    NewsDatabase,
     PortalAppDatabase {
   seedStep: SeedStepTable;
   bladeTenantPackage: TenantPackageTable;

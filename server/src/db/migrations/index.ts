@@ -33,6 +33,7 @@ import m0033 from './0033_association.sql';
 import m0034 from './0034_support.sql';
 import m0035 from './0035_cockpit.sql';
 import m0038 from './0038_portal_apps.sql';
+import m0039 from './0039_news.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -68,4 +69,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0034_support', sql: m0034 },
   { name: '0035_cockpit', sql: m0035 },
   { name: '0038_portal_apps', sql: m0038 },
+  { name: '0039_news', sql: m0039 },
 ];

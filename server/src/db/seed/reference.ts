@@ -13,6 +13,7 @@ import { seedMyOrgAddressReference } from './reference-myorg-address.js';
 import { seedAssociationReference } from './reference-association.js';
 import { seedMyOrgOwnReference } from './reference-myorg-own.js';
 import { seedMyOrgAccountReference } from './reference-myorg-account.js';
+import { seedNewsReference } from './reference-news.js';
 import { seedPortalAppReference } from './reference-portalapp.js';
 import { DEFAULT_GRANTS, DEFAULT_SCOPES, DICTS, LOG_SCOPES, VERSION_LOGS, DICT_BIZ, PARAMS, ROLES, type RoleAlias } from './reference-data.js';
 import { grantMenus, insertRoleMenus, insertScopeRules } from './seed-grants.js';
@@ -58,6 +59,7 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     await seedAssociationReference(tx, roleIds, menuIds, once);
     await seedMyOrgOwnReference(tx, roleIds, menuIds, once);
     await seedMyOrgAccountReference(tx, roleIds, menuIds, once);
+    await seedNewsReference(tx, roleIds, menuIds, once);
     await seedPortalAppReference(tx, roleIds, menuIds, once);
     await seedDicts(tx, 'bladeDict', DICTS);
     await seedDicts(tx, 'bladeDictBiz', DICT_BIZ);

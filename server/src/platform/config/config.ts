@@ -65,6 +65,11 @@ export interface AppConfig {
    * the screen cannot be used to reach the internal network.
    */
   mailboxPrivateHosts: string[];
+  /** 舆情监测's feed fetcher: a feed taking longer is cut off (NEWS_FETCH_TIMEOUT_MS) or larger refused (NEWS_FETCH_MAX_BYTES). */
+  newsFetchTimeoutMs: number;
+  newsFetchMaxBytes: number;
+  /** Hosts a news feed may name although they resolve to an internal address (NEWS_PRIVATE_HOSTS; like MAILBOX_PRIVATE_HOSTS). */
+  newsPrivateHosts: string[];
   /** SMS gateway (SMS_PROVIDER): 'outbox' shows messages on 短信发件箱 instead of sending them; 'aliyun' sends through Dysmsapi. */
   smsProvider: 'outbox' | 'aliyun';
   smsAccessKeyId: string;
@@ -157,6 +162,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'noreply@localhost',
     mailboxPrivateHosts: (env.MAILBOX_PRIVATE_HOSTS ?? (production ? '' : '127.0.0.1,localhost,::1'))
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    newsFetchTimeoutMs: int(env, 'NEWS_FETCH_TIMEOUT_MS', 20_000, 100),
+    newsFetchMaxBytes: int(env, 'NEWS_FETCH_MAX_BYTES', 5 * 1024 * 1024, 1024),
+    newsPrivateHosts: (env.NEWS_PRIVATE_HOSTS ?? (production ? '' : '127.0.0.1,localhost,::1'))
       .split(',')
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
