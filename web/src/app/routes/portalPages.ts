@@ -189,7 +189,15 @@ export const PORTAL_PAGES: PortalPageDef[] = [
       { path: 'aiHome', title: 'AI主页', note: '本组织的 AI 主页将在此显示' },
     ],
   },
-  { ...screen('cockpit'), note: '领导驾驶舱数据大屏将在此显示' },
+  {
+    ...screen('cockpit'),
+    page: lazyPage(() => import('../../pages/portal/cockpit')),
+    // The cockpit list: the big screen and 数据质量 (portal/dataquality/list).
+    children: [
+      { ...screen('cockpit_overview', '/portal/cockpit'), page: lazyPage(() => import('../../pages/portal/cockpit/OverviewPage')) },
+      { ...screen('cockpit_quality', '/portal/cockpit'), page: lazyPage(() => import('../../pages/portal/cockpit/DataQuality')) },
+    ],
+  },
 ];
 
 /** The news screens sit inside the /portal/real layout (specification §2). */
