@@ -30,6 +30,7 @@ export * from './association/association.js';
 export * from './myorg/account.js';
 export * from './myorg/org.js';
 export * from './myorg/address.js';
+export * from './myorg/contact.js';
 export * from './support/support.js';
 export * from './portalapp/apps.js';
 export * from './cockpit/cockpit.js';

@@ -13,6 +13,7 @@ import type { MemberDatabase } from './schema-member.js';
 import type { ProfileDatabase } from './schema-profile.js';
 import type { WechatDatabase } from './schema-wechat.js';
 import type { MyorgMailboxDatabase } from './schema-myorg-mailbox.js';
+import type { MyorgContactDatabase } from './schema-myorg-contact.js';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables (camelCase; CamelCasePlugin maps to snake_case). Keep in step with migrations/. */
@@ -336,6 +337,7 @@ export interface Database
     ChatDatabase,
     WechatDatabase,
     MyorgMailboxDatabase,
+    MyorgContactDatabase,
     SupportDatabase,
     NewsDatabase,
     PortalAppDatabase {

@@ -5,8 +5,8 @@ import { ID_MSG, idOf, pageQuery } from '../envelope.js';
  * 我的组织 › the address books (specification §2 gslAddress, shAddress, addressBook, addressBookDetail;
  * §3 "Org user list query": unionId or deptId, current, size, profileTag, isAddressBook, includeChild;
  * §7 "Users" userProfile/aoc|coc lists, remove-address-book and portal/currentOrgUserList; §9 address-book
- * lists: size 500, no child inclusion). An entry of a book is a staff account whose `isAddressBook` is 1;
- * removing it from the book clears the flag and keeps the account.
+ * lists: size 500, no child inclusion). An entry of a book is a staff account whose `isAddressBook` is 1
+ * (removing it from the book clears the flag and keeps the account) or a contact-only entry (myorg/contact.ts).
  */
 export const ADDRESS_MSG = {
   removed: '已移出通讯录',
@@ -80,10 +80,15 @@ export const removeAddressBookQuery = z.object({
 });
 export type RemoveAddressBookQuery = z.infer<typeof removeAddressBookQuery>;
 
-/** One entry of a book. The phone is 138****1234 unless the caller holds 查看完整手机号 (or user_view). */
+/**
+ * One entry of a book: an account in the book (`entryType` account, `id` the user's) or a contact-only entry
+ * (`entryType` contact, `id` the contact's, no account, post id or status). Ids of the two kinds may
+ * coincide, so an entry is named by both. The phone is 138****1234 unless the caller holds 查看完整手机号 (or user_view).
+ */
 export const addressEntryRecord = z.object({
   id: z.string(),
-  account: z.string(),
+  entryType: z.enum(['account', 'contact']).describe('account: 账号; contact: 联系人 (无账号)'),
+  account: z.string().nullable(),
   realName: z.string().nullable(),
   sex: z.number().nullable(),
   deptId: z.string(),
@@ -95,6 +100,6 @@ export const addressEntryRecord = z.object({
   profileTag: z.string().nullable(),
   seq: z.number(),
   isAddressBook: z.number(),
-  status: z.number(),
+  status: z.number().nullable().describe('账号状态; 联系人为 null'),
 });
 export type AddressEntryView = z.infer<typeof addressEntryRecord>;

@@ -1,4 +1,4 @@
-import type { AddressBookKind, AddressEntryView, Envelope, PageResult } from '@gsl/contract';
+import type { AddressBookKind, AddressEntryView, EntryType, Envelope, OrgContactView, PageResult } from '@gsl/contract';
 import { ADDRESS_PAGE_SIZE } from '@gsl/contract';
 import { downloadFile, type DownloadedFile, type Progress } from '../files';
 import { get, request, type QueryValue } from '../http';
@@ -14,9 +14,15 @@ import { get, request, type QueryValue } from '../http';
  *   POST   /api/blade-user/set-address-book                            ?userIds&isAddressBook=1 (add accounts to the book)
  *   POST   /api/blade-user/changeUserSeq                               { list: [{ id, seq }] } (the book's order)
  *   GET    /api/blade-user/userProfile/{aoc|coc}/export                the book as xlsx
- * Lists ask for 500 rows without child inclusion (§9).
+ *   GET    /api/blade-user/userProfile/contact/detail                  ?id (a contact-only entry)
+ *   POST   /api/blade-user/userProfile/contact/submit                  add (no id) or update (id, version) a contact
+ *   POST   /api/blade-user/userProfile/contact/remove                  ?ids (deletes the contact)
+ *   POST   /api/blade-user/userProfile/contact/changeSeq               { list: [{ id, seq }] } (the contacts' places in the book's order)
+ * Lists ask for 500 rows without child inclusion (§9). A book holds accounts and contacts (entryType).
  */
-export type { AddressBookKind, AddressEntryView };
+export type { AddressBookKind, AddressEntryView, EntryType, OrgContactView };
+
+const CONTACT = '/api/blade-user/userProfile/contact';
 
 export const BOOK_URLS: Record<AddressBookKind, string> = {
   aoc: '/api/blade-user/userProfile/aoc/currentOrgUserList',
@@ -40,6 +46,7 @@ export interface BookQuery {
 export const addressKeys = {
   all: ['myorg', 'address'] as const,
   book: (kind: AddressBookKind, q: BookQuery) => ['myorg', 'address', kind, q] as const,
+  contact: (id: string) => ['myorg', 'address', 'contact', id] as const,
 };
 
 /** The query string of a book: §9's 500 rows, no child inclusion, empty values left out. */
@@ -57,10 +64,10 @@ export const getBook = (kind: AddressBookKind, q: BookQuery, signal?: AbortSigna
   get<PageResult<AddressEntryView>>(BOOK_URLS[kind], bookParams(q), { signal });
 
 /** Takes a person out of the book; the account is kept and still signs on. Answers 已移出通讯录. */
-export async function removeFromBook(entry: Pick<AddressEntryView, 'id' | 'account'>): Promise<string> {
+export async function removeFromBook(entry: { id: string; account: string | null }): Promise<string> {
   const envelope = await request<Envelope<null>>('/api/aoc-service/userProfile/remove-address-book', {
     method: 'DELETE',
-    params: { userId: entry.id, account: entry.account, isAddressBook: 1 },
+    params: { userId: entry.id, ...(entry.account ? { account: entry.account } : {}), isAddressBook: 1 },
   });
   return envelope.msg;
 }
@@ -70,9 +77,45 @@ export async function addToBook(userIds: string[]): Promise<void> {
   await request<Envelope<null>>('/api/blade-user/set-address-book', { method: 'POST', params: { userIds: userIds.join(','), isAddressBook: 1 } });
 }
 
-/** Saves the book's order (the user module's changeUserSeq, one transaction). */
-export async function saveOrder(list: Array<{ id: string; seq: number }>): Promise<void> {
-  await request<Envelope<null>>('/api/blade-user/changeUserSeq', { method: 'POST', body: { list } });
+/**
+ * Saves the book's order: the accounts' places by the user module's changeUserSeq, the contacts' by
+ * contact/changeSeq (one seq space, each call one transaction).
+ */
+export async function saveOrder(list: Array<{ id: string; seq: number; entryType?: EntryType }>): Promise<void> {
+  const of = (kind: EntryType) => list.filter((e) => (e.entryType ?? 'account') === kind).map(({ id, seq }) => ({ id, seq }));
+  const accounts = of('account');
+  const contacts = of('contact');
+  if (accounts.length) await request<Envelope<null>>('/api/blade-user/changeUserSeq', { method: 'POST', body: { list: accounts } });
+  if (contacts.length) await request<Envelope<null>>(`${CONTACT}/changeSeq`, { method: 'POST', body: { list: contacts } });
+}
+
+/** What the contact form sends: add without id, update with id and version. */
+export interface ContactInput {
+  id?: string;
+  version?: number;
+  deptId?: string;
+  profileTag?: 'aoc' | 'coc';
+  realName: string;
+  sex?: number | null;
+  postName?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  seq?: number;
+  remark?: string | null;
+}
+
+export const getContact = (id: string, signal?: AbortSignal) => get<OrgContactView>(`${CONTACT}/detail`, { id }, { signal });
+
+/** Adds or updates a contact; answers the server's message (新增成功 / 更新成功). */
+export async function submitContact(input: ContactInput): Promise<string> {
+  const envelope = await request<Envelope<OrgContactView>>(`${CONTACT}/submit`, { method: 'POST', body: input });
+  return envelope.msg;
+}
+
+/** Deletes a contact (it has no account to keep). Answers 删除成功. */
+export async function removeContact(id: string): Promise<string> {
+  const envelope = await request<Envelope<null>>(`${CONTACT}/remove`, { method: 'POST', params: { ids: id } });
+  return envelope.msg;
 }
 
 export const exportBook = (family: 'aoc' | 'coc', book: AddressBookKind, q: BookQuery, onProgress?: (p: Progress) => void): Promise<DownloadedFile> =>

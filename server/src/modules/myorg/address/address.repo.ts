@@ -1,18 +1,20 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { AddressBookKind, PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { deptUnderPath, scopePredicate, type DataScope } from '../../../platform/access/scope.js';
 import { fieldsOn } from '../../../platform/db/fields.js';
 import { applySort, paginate } from '../../../platform/http/paging.js';
 import { USER_TABLE } from '../../user/user.repo.js';
+import { CONTACT_TABLE } from './contact.repo.js';
 
-/** Sortable fields of a book (ascs / descs); the default order is the book's own (seq). */
-export const ADDRESS_FIELDS = fieldsOn('u', {
+/** Sortable fields of a book (ascs / descs), on the entries of both kinds; the default order is the book's own (seq). */
+export const ADDRESS_FIELDS = fieldsOn('b', {
   account: 'text',
   realName: 'text',
   seq: 'int',
-  deptName: ['d.deptName', 'text'],
-  postName: ['p.postName', 'text'],
+  deptName: 'text',
+  postName: 'text',
+  entryType: 'text',
 });
 
 /** An org as a book names it. */
@@ -25,7 +27,9 @@ export interface BookOrg {
 
 export interface AddressRow {
   id: string;
-  account: string;
+  /** account: a user in the book; contact: a contact-only entry (aoc_org_contact). */
+  entryType: 'account' | 'contact';
+  account: string | null;
   realName: string | null;
   sex: number | null;
   deptId: string;
@@ -37,7 +41,7 @@ export interface AddressRow {
   profileTag: string | null;
   seq: number;
   isAddressBook: number;
-  status: number;
+  status: number | null;
 }
 
 /** Which people a book holds (README deviation 44); every read is also ANDed with the user data scope. */
@@ -59,7 +63,8 @@ const CHAMBER = 2;
 
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function orgsOfBook(eb: ExpressionBuilder<any, any>, f: BookFilter): Expression<SqlBool> {
+/** The orgs of the book, on the entries' dept column (`u.deptId` of accounts, `c.deptId` of contacts; `d` their org). */
+function orgsOfBook(eb: ExpressionBuilder<any, any>, f: BookFilter, deptColumn: string): Expression<SqlBool> {
   switch (f.kind) {
     case 'aocNext':
       return eb.and([eb('d.parentId', '=', f.org.id), eb('d.deptCategory', '=', FEDERATION)]);
@@ -70,7 +75,7 @@ function orgsOfBook(eb: ExpressionBuilder<any, any>, f: BookFilter): Expression<
         eb('d.chamberType', '=', ALLOPATRY_IN_JIANGSU),
       ]);
     default:
-      return f.includeChild ? deptUnderPath(eb, 'u.deptId', f.org.idPath) : eb('u.deptId', '=', f.org.id);
+      return f.includeChild ? deptUnderPath(eb, deptColumn, f.org.idPath) : eb(deptColumn, '=', f.org.id);
   }
 }
 
@@ -80,7 +85,16 @@ function tagOfBook(f: BookFilter): 'aoc' | 'coc' | undefined {
   return f.profileTag;
 }
 
-function bookQuery(db: Db, scope: DataScope, f: BookFilter) {
+/** Name, post and e-mail contain the text; a phone matches only whole (a masked list must not let digits be probed one by one). */
+function keywordOf(eb: ExpressionBuilder<any, any>, kw: string, cols: { name: string; post: string; email: string; phone: string; account?: string }) {
+  const like = `%${escapeLike(kw)}%`;
+  const parts = [eb(cols.name, 'like', like), eb(cols.email, 'like', like), eb(cols.post, 'like', like), eb(cols.phone, '=', kw)];
+  if (cols.account) parts.push(eb(cols.account, 'like', like));
+  return eb.or(parts);
+}
+
+/** The accounts of the book (or, isAddressBook 0, the org's accounts not in it). */
+function accountsOf(db: Db, scope: DataScope, f: BookFilter) {
   const tag = tagOfBook(f);
   let q = db
     .selectFrom('bladeUser as u')
@@ -91,55 +105,105 @@ function bookQuery(db: Db, scope: DataScope, f: BookFilter) {
     .where('d.isDeleted', '=', 0)
     .where('u.isAddressBook', '=', f.isAddressBook)
     .where((eb) => scopePredicate(eb, scope, USER_TABLE.columns))
-    .where((eb) => orgsOfBook(eb, f));
+    .where((eb) => orgsOfBook(eb, f, 'u.deptId'));
   if (tag) q = q.where('u.profileTag', '=', tag);
   const kw = f.keyword?.trim();
-  if (kw) {
-    const like = `%${escapeLike(kw)}%`;
-    // A phone matches only whole: a masked list must not let digits be probed one by one.
-    q = q.where((eb) =>
-      eb.or([
-        eb('u.realName', 'like', like),
-        eb('u.account', 'like', like),
-        eb('u.email', 'like', like),
-        eb('p.postName', 'like', like),
-        eb('u.phone', '=', kw),
-      ]),
-    );
-  }
-  return q;
+  if (kw) q = q.where((eb) => keywordOf(eb, kw, { name: 'u.realName', account: 'u.account', email: 'u.email', post: 'p.postName', phone: 'u.phone' }));
+  return q.select([
+    'u.id',
+    sql<'account'>`'account'::varchar`.as('entryType'),
+    'u.account',
+    'u.realName',
+    'u.sex',
+    'u.deptId',
+    'd.deptName',
+    'd.sort as deptSort',
+    'u.postId',
+    'p.postName',
+    'u.phone',
+    'u.email',
+    'u.profileTag',
+    'u.seq',
+    'u.isAddressBook',
+    'u.status',
+  ]);
+}
+
+/** The contact-only entries of the book (the same orgs, tag, search and data scope as its accounts). */
+function contactsOf(db: Db, scope: DataScope, f: BookFilter) {
+  const tag = tagOfBook(f);
+  let q = db
+    .selectFrom('aocOrgContact as c')
+    .innerJoin('bladeDept as d', 'd.id', 'c.deptId')
+    .where('c.tenantId', '=', scope.actor.tenantId)
+    .where('c.isDeleted', '=', 0)
+    .where('d.isDeleted', '=', 0)
+    .where((eb) => scopePredicate(eb, scope, CONTACT_TABLE.columns))
+    .where((eb) => orgsOfBook(eb, f, 'c.deptId'));
+  if (tag) q = q.where('c.profileTag', '=', tag);
+  const kw = f.keyword?.trim();
+  if (kw) q = q.where((eb) => keywordOf(eb, kw, { name: 'c.realName', email: 'c.email', post: 'c.postName', phone: 'c.phone' }));
+  return q.select([
+    'c.id',
+    sql<'contact'>`'contact'::varchar`.as('entryType'),
+    sql<string | null>`null::varchar`.as('account'),
+    'c.realName',
+    'c.sex',
+    'c.deptId',
+    'd.deptName',
+    'd.sort as deptSort',
+    sql<string | null>`null::bigint`.as('postId'),
+    'c.postName',
+    'c.phone',
+    'c.email',
+    'c.profileTag',
+    'c.seq',
+    sql<number>`1::smallint`.as('isAddressBook'),
+    sql<number | null>`null::smallint`.as('status'),
+  ]);
+}
+
+/**
+ * A book's entries: its accounts and its contacts together (UNION ALL, each part filtered on its own
+ * indexes), read as one table `b` so that paging, sorting and counting happen in SQL over both kinds.
+ * Whom one may add (isAddressBook 0) are accounts only.
+ */
+function bookQuery(db: Db, scope: DataScope, f: BookFilter) {
+  const accounts = accountsOf(db, scope, f);
+  const entries = f.isAddressBook === 0 ? accounts : accounts.unionAll(contactsOf(db, scope, f) as unknown as typeof accounts);
+  return db.selectFrom(entries.as('b'));
 }
 
 const COLUMNS = [
-  'u.id',
-  'u.account',
-  'u.realName',
-  'u.sex',
-  'u.deptId',
-  'd.deptName',
-  'u.postId',
-  'p.postName',
-  'u.phone',
-  'u.email',
-  'u.profileTag',
-  'u.seq',
-  'u.isAddressBook',
-  'u.status',
+  'b.id',
+  'b.entryType',
+  'b.account',
+  'b.realName',
+  'b.sex',
+  'b.deptId',
+  'b.deptName',
+  'b.postId',
+  'b.postName',
+  'b.phone',
+  'b.email',
+  'b.profileTag',
+  'b.seq',
+  'b.isAddressBook',
+  'b.status',
 ] as const;
 
-/** One org's book in its own order; several orgs' (the orgs below) by org, then each org's order. */
-const orderOf = (f: BookFilter): Array<[string, 'asc' | 'desc']> =>
-  f.kind === 'aocNext' || f.kind === 'cocAj' || f.includeChild
-    ? [
-        ['d.sort', 'asc'],
-        ['d.id', 'asc'],
-        ['u.seq', 'asc'],
-        ['u.id', 'asc'],
-      ]
-    : [
-        ['u.seq', 'asc'],
-        ['u.id', 'asc'],
-      ];
+/**
+ * One org's book in its own order (accounts and contacts share the seq space; an account before a contact
+ * of the same seq); several orgs' (the orgs below) by org, then each org's order.
+ */
+const orderOf = (f: BookFilter): Array<[string, 'asc' | 'desc']> => {
+  const own: Array<[string, 'asc' | 'desc']> = [
+    ['b.seq', 'asc'],
+    ['b.entryType', 'asc'],
+    ['b.id', 'asc'],
+  ];
+  return f.kind === 'aocNext' || f.kind === 'cocAj' || f.includeChild ? [['b.deptSort', 'asc'], ['b.deptId', 'asc'], ...own] : own;
+};
 
 export const addressRepo = {
   page(db: Db, scope: DataScope, page: PageQuery, f: BookFilter) {

@@ -229,7 +229,7 @@ describe('export', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const rows = await readBook(res.body);
-    expect(rows[0]).toEqual(['序号', '姓名', '性别', '所属机构', '职务', '手机号码', '邮箱', '账号', '状态']);
+    expect(rows[0]).toEqual(['序号', '姓名', '性别', '所属机构', '职务', '手机号码', '邮箱', '账号', '状态', '类型']);
     const listed = await get(AOC, 'nj_aoc');
     expect(rows.slice(1).map((r) => r[7])).toEqual(accounts(listed));
     for (const r of rows.slice(1)) expect(String(r[5] ?? '')).toMatch(/^(1\d{2}\*{4}\d{4})?$/);

@@ -19,8 +19,9 @@ import { XLSX, todayStamp, xlsxDownload } from '../../../platform/files/xlsx-tra
 import { USER_RESOURCE } from '../../user/user.repo.js';
 import { USER_SCOPE } from '../../user/user.routes.js';
 import type { AddressRow } from './address.repo.js';
-import { addressService, phoneUnmasked } from './address.service.js';
+import { addressService, logUnmaskedPhones, phoneUnmasked } from './address.service.js';
 import { addressView } from './address.view.js';
+import { contactRoutes } from './contact.routes.js';
 
 /**
  * A book names its org by `deptId`: an org outside the user data scope answers 404, as a record outside
@@ -37,25 +38,15 @@ const SH: PermissionCode[] = ['myorg_sh_address'];
 /**
  * 我的组织 › the address books (specification §7 "Users" and "Portal"; README deviation 44): the lists of
  * the federation's and the chambers' books, removal from a book (the account stays), the org book of 通讯录,
- * and the books' xlsx exports. Adding to a book and ordering it are the user module's set-address-book and
- * changeUserSeq.
+ * and the books' xlsx exports. Adding accounts to a book and ordering them are the user module's
+ * set-address-book and changeUserSeq; the contact-only entries have their own calls (contact.routes.ts).
  */
 export default async function addressRoutes(app: FastifyInstance) {
   const db = app.db;
   const tz = app.config.timeZone;
   const tags = ['myorg'];
 
-  /** Every answer that shows phones in full is logged (who, which call, whose numbers). */
-  const logUnmasked = (req: FastifyRequest, rows: AddressRow[]) => {
-    const shown = rows.filter((r) => r.phone);
-    if (!shown.length) return;
-    app.services.audit.usual(
-      req,
-      'info',
-      'address_phone_view',
-      JSON.stringify({ url: req.url.split('?')[0], userIds: shown.map((r) => String(r.id)), fields: ['phone'] }),
-    );
-  };
+  const logUnmasked = (req: FastifyRequest, rows: AddressRow[]) => logUnmaskedPhones(app, req, rows);
 
   const list = (url: string, kind: AddressBookKind, summary: string, permission: PermissionCode[]) =>
     route(app, {
@@ -147,4 +138,6 @@ export default async function addressRoutes(app: FastifyInstance) {
     });
   exportRoute('/api/blade-user/userProfile/aoc/export', 'aoc', ['myorg_gsl_address_export', 'user_export']);
   exportRoute('/api/blade-user/userProfile/coc/export', 'coc', ['myorg_sh_address_export', 'user_export']);
+
+  contactRoutes(app);
 }

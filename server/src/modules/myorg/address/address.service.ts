@@ -1,9 +1,11 @@
 import type { Writable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import {
   ADDRESS_BOOK_NAMES,
   ADDRESS_EXPORT_LIMIT,
   ADDRESS_MSG,
+  ENTRY_TYPE_NAMES,
   SEX_NAMES,
   USER_STATUS_NAMES,
   maskPhone,
@@ -39,6 +41,24 @@ async function grantedAny(db: Db, actor: Actor, codes: PermissionCode[]): Promis
 
 /** Phones in full for 查看完整手机号 (myorg_address_phone) or 用户管理's user_view; every such answer is logged by the route. */
 export const phoneUnmasked = (db: Db, actor: Actor) => grantedAny(db, actor, ['myorg_address_phone', 'user_view']);
+
+/** Every answer that shows phones in full is logged (who, which call, whose numbers: users' and contacts' ids). */
+export function logUnmaskedPhones(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  rows: Array<Pick<AddressRow, 'id' | 'phone'> & { entryType: AddressRow['entryType'] }>,
+) {
+  const shown = rows.filter((r) => r.phone);
+  if (!shown.length) return;
+  const ids = (kind: AddressRow['entryType']) => shown.filter((r) => r.entryType === kind).map((r) => String(r.id));
+  const contactIds = ids('contact');
+  app.services.audit.usual(
+    req,
+    'info',
+    'address_phone_view',
+    JSON.stringify({ url: req.url.split('?')[0], userIds: ids('account'), ...(contactIds.length ? { contactIds } : {}), fields: ['phone'] }),
+  );
+}
 
 const scopeOf = (db: Db, actor: Actor) => resolveScope(db, actor, USER_RESOURCE);
 
@@ -118,6 +138,7 @@ export const addressService = {
       { header: '邮箱', key: 'email', width: 26 },
       { header: '账号', key: 'account', width: 18 },
       { header: '状态', key: 'status', width: 8 },
+      { header: '类型', key: 'entryType', width: 8 },
     ];
     const head = ws.getRow(1);
     head.font = { bold: true };
@@ -138,8 +159,9 @@ export const addressService = {
           postName: r.postName ?? '',
           phone: (job.masked ? maskPhone(r.phone) : r.phone) ?? '',
           email: r.email ?? '',
-          account: r.account,
-          status: USER_STATUS_NAMES[r.status] ?? String(r.status),
+          account: r.account ?? '',
+          status: r.status === null ? '' : (USER_STATUS_NAMES[r.status] ?? String(r.status)),
+          entryType: ENTRY_TYPE_NAMES[r.entryType],
         }).commit();
       }
       if (rows.length < CHUNK) break;

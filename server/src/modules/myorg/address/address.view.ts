@@ -1,10 +1,11 @@
 import { maskPhone, type AddressEntryView } from '@gsl/contract';
 import type { AddressRow } from './address.repo.js';
 
-/** A book entry as the API shows it: ids as strings, the phone masked unless `unmasked`; never a hash. */
+/** A book entry (an account or a contact) as the API shows it: ids as strings, the phone masked unless `unmasked`; never a hash. */
 export function addressView(row: AddressRow, unmasked: boolean): AddressEntryView {
   return {
     id: String(row.id),
+    entryType: row.entryType,
     account: row.account,
     realName: row.realName,
     sex: row.sex,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Input, Space, Table } from 'antd';
+import { Alert, Button, Input, Space, Table, Tabs } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ADDRESS_MSG } from '@gsl/contract';
 import { toast } from '../../../../api/feedback';
@@ -10,6 +10,7 @@ import { addToBook, addressKeys, getBook, type AddressEntryView, type BookQuery 
 import { LoadError } from '../../../../components/LoadError';
 import { AddressPage, RequireCode } from './AddressPage';
 import { orgSuffix } from './AddressBookTable';
+import { ContactForm } from './ContactForm';
 
 const COLUMNS: ColumnsType<AddressEntryView> = [
   { title: '姓名', dataIndex: 'realName', width: 120, render: (v: string | null, r) => v || r.account },
@@ -19,20 +20,68 @@ const COLUMNS: ColumnsType<AddressEntryView> = [
   { title: '邮箱', dataIndex: 'email', render: (v: string | null) => v || '-' },
 ];
 
+interface AddProps {
+  kind: 'aoc' | 'coc';
+  title: string;
+  back: string;
+  testId: string;
+}
+
 /**
- * 新增 of a book: the org's accounts (of the book's profile tag) that are not in it, chosen and put in with
- * set-address-book. A book holds accounts only: a person without one gets an account first (账号管理), so every
- * entry can also be reached on 直通车 and by the message centre.
+ * 新增 of a book, two ways: 选择账号 — the org's accounts (of the book's profile tag) not in it, put in with
+ * set-address-book; 新增联系人 — a person without an account (contact/submit), listed in the book only: never
+ * signing on, never in account management, chat or the message centre (?way=contact opens this one).
  */
-export function AddToBook(props: { kind: 'aoc' | 'coc'; title: string; back: string; testId: string }) {
+export function AddToBook(props: AddProps) {
   return (
     <RequireCode code={props.kind === 'aoc' ? 'myorg_gsl_address_edit' : 'myorg_sh_address_edit'} what="维护通讯录">
-      <AddToBookForm {...props} />
+      <AddWays {...props} />
     </RequireCode>
   );
 }
 
-function AddToBookForm({ kind, title, back, testId }: { kind: 'aoc' | 'coc'; title: string; back: string; testId: string }) {
+function AddWays(props: AddProps) {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const org = { deptId: params.get('deptId') ?? undefined, unionId: params.get('unionId') ?? undefined };
+  const backTo = `${props.back}${org.deptId || org.unionId ? `?${orgSuffix(org).slice(1)}` : ''}`;
+  const way = params.get('way') === 'contact' ? 'contact' : 'account';
+  return (
+    <AddressPage title={props.title} note="从本组织尚未加入通讯录的账号中选择人员加入,或新增没有账号的联系人。" testId={props.testId}>
+      <Tabs
+        activeKey={way}
+        onChange={(key) => {
+          const next = new URLSearchParams(params);
+          if (key === 'contact') next.set('way', 'contact');
+          else next.delete('way');
+          setParams(next, { replace: true });
+        }}
+        items={[
+          { key: 'account', label: '选择账号', children: <AccountPicker {...props} /> },
+          {
+            key: 'contact',
+            label: '新增联系人',
+            children: (
+              <>
+                <Alert type="info" showIcon style={{ marginBottom: 12 }} title="联系人只登记在通讯录中,不创建账号,不能登录系统。" />
+                <ContactForm
+                  kind={props.kind}
+                  deptId={org.deptId}
+                  onDone={() => navigate(backTo)}
+                  onCancel={() => navigate(backTo)}
+                  testId={`${props.testId}-contact`}
+                />
+              </>
+            ),
+          },
+        ]}
+      />
+    </AddressPage>
+  );
+}
+
+/** 选择账号: the org's accounts not in the book, chosen and put in. */
+function AccountPicker({ kind, back, testId }: AddProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -59,8 +108,7 @@ function AddToBookForm({ kind, title, back, testId }: { kind: 'aoc' | 'coc'; tit
   };
 
   return (
-    <AddressPage title={title} note="从本组织尚未加入通讯录的账号中选择人员加入。" testId={testId}>
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} title="通讯录中的人员均为本组织的账号;尚无账号的人员请先在账号管理中新增账号。" />
+    <>
       <div className="address-toolbar">
         <Input.Search
           allowClear
@@ -95,6 +143,6 @@ function AddToBookForm({ kind, title, back, testId }: { kind: 'aoc' | 'coc'; tit
           data-testid={`${testId}-table`}
         />
       )}
-    </AddressPage>
+    </>
   );
 }

@@ -4,13 +4,14 @@ import { useNavigate } from 'react-router';
 import { App, Button, Input, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { ADDRESS_PAGE_SIZE } from '@gsl/contract';
+import { ADDRESS_PAGE_SIZE, CONTACT_MSG, ENTRY_TYPE_NAMES } from '@gsl/contract';
 import { toast } from '../../../../api/feedback';
 import { tellUnhandled } from '../../../../api/http';
 import {
   addressKeys,
   exportBook,
   getBook,
+  removeContact,
   removeFromBook,
   saveOrder,
   type AddressBookKind,
@@ -19,7 +20,7 @@ import {
 } from '../../../../api/myorg/address';
 import { LoadError } from '../../../../components/LoadError';
 import { useExport } from '../../../../components/useExport';
-import { dropOn, moveAnnouncement, moveBy, seqPlan } from './addressLogic';
+import { dropOn, entryKey, moveAnnouncement, moveBy, seqPlan } from './addressLogic';
 
 export interface AddressBookTableProps {
   kind: AddressBookKind;
@@ -41,10 +42,13 @@ export interface AddressBookTableProps {
   label: string;
 }
 
+/** A book entry's name: the person's, else the account. */
+const nameOf = (r: AddressEntryView) => r.realName ?? r.account ?? '';
+
 /**
- * One address book: its people in the book's order with 职务, phone (masked unless allowed), e-mail; search;
- * for 维护 the order (drag a row, or 上移 / 下移 with the keyboard), 新增 and 移出通讯录 (the account stays);
- * 导出 as xlsx. Loading, empty and error states are said in words (and announced).
+ * One address book: its people (accounts and contact-only entries, marked 账号 / 联系人) in the book's order with
+ * 职务, phone (masked unless allowed), e-mail; search; for 维护 the order (drag a row, or 上移 / 下移 with the
+ * keyboard), 新增, 修改 and 移出通讯录 of an account (the account stays) or 删除 of a contact; 导出 as xlsx. Loading, empty and error states are said in words (and announced).
  */
 export function AddressBookTable(p: AddressBookTableProps) {
   const { modal } = App.useApp();
@@ -71,7 +75,7 @@ export function AddressBookTable(p: AddressBookTableProps) {
     setSaving(true);
     try {
       await saveOrder(seqPlan(next));
-      setAnnounce(moveAnnouncement(moved.realName ?? moved.account, next.indexOf(moved) + 1, next.length));
+      setAnnounce(moveAnnouncement(nameOf(moved), next.indexOf(moved) + 1, next.length));
       toast.success('排序已保存');
     } catch (error) {
       setRows(before);
@@ -82,10 +86,27 @@ export function AddressBookTable(p: AddressBookTableProps) {
     }
   };
 
+  const confirmDelete = (entry: AddressEntryView) =>
+    modal.confirm({
+      title: '删除联系人',
+      content: CONTACT_MSG.removeConfirm,
+      okText: '删除',
+      cancelText: '取消',
+      okButtonProps: { danger: true, 'data-testid': `${p.testId}-delete-ok` },
+      onOk: async () => {
+        try {
+          toast.success(await removeContact(entry.id));
+          await refresh();
+        } catch (error) {
+          tellUnhandled(error);
+        }
+      },
+    });
+
   const confirmRemove = (entry: AddressEntryView) =>
     modal.confirm({
       title: '移出通讯录',
-      content: `确定将 ${entry.realName ?? entry.account} 移出通讯录?账号不会被删除,仍可正常登录。`,
+      content: `确定将 ${nameOf(entry)} 移出通讯录?账号不会被删除,仍可正常登录。`,
       okText: '移出',
       cancelText: '取消',
       okButtonProps: { danger: true, 'data-testid': `${p.testId}-remove-ok` },
@@ -100,7 +121,7 @@ export function AddressBookTable(p: AddressBookTableProps) {
     });
 
   const columns = ((): ColumnsType<AddressEntryView> => {
-    const name = (r: AddressEntryView) => r.realName ?? r.account;
+    const name = nameOf;
     const cols: ColumnsType<AddressEntryView> = [
       {
         title: '序号',
@@ -114,11 +135,22 @@ export function AddressBookTable(p: AddressBookTableProps) {
         ),
       },
       { title: '姓名', dataIndex: 'realName', width: 120, render: (_v, r) => name(r) },
+      {
+        title: '类型',
+        dataIndex: 'entryType',
+        width: 80,
+        render: (v: AddressEntryView['entryType']) => <Tag color={v === 'contact' ? 'purple' : 'blue'}>{ENTRY_TYPE_NAMES[v]}</Tag>,
+      },
       ...(p.showOrg ? [{ title: '所属机构', dataIndex: 'deptName', width: 200, render: (v: string | null) => v || '-' }] : []),
       { title: '职务', dataIndex: 'postName', width: 120, render: (v: string | null) => v || '-' },
       { title: '手机号码', dataIndex: 'phone', width: 140, render: (v: string | null) => v || '-' },
       { title: '邮箱', dataIndex: 'email', render: (v: string | null) => v || '-' },
-      { title: '状态', dataIndex: 'status', width: 80, render: (v: number) => (v === 1 ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>) },
+      {
+        title: '状态',
+        dataIndex: 'status',
+        width: 80,
+        render: (v: number | null) => (v === null ? '-' : v === 1 ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
+      },
     ];
     if (!p.editable) return cols;
     cols.push({
@@ -154,13 +186,25 @@ export function AddressBookTable(p: AddressBookTableProps) {
             </>
           )}
           {p.updatePath && (
-            <Button size="small" type="link" onClick={() => navigate(`${p.updatePath}?id=${r.id}${orgSuffix(p.query)}`)} data-testid={`${p.testId}-edit`}>
+            <Button
+              size="small"
+              type="link"
+              onClick={() => navigate(`${p.updatePath}?id=${r.id}${r.entryType === 'contact' ? '&entryType=contact' : ''}${orgSuffix(p.query)}`)}
+              aria-label={`修改 ${name(r)}`}
+              data-testid={`${p.testId}-edit`}
+            >
               修改
             </Button>
           )}
-          <Button size="small" type="link" danger onClick={() => confirmRemove(r)} aria-label={`将 ${name(r)} 移出通讯录`} data-testid={`${p.testId}-remove`}>
-            移出通讯录
-          </Button>
+          {r.entryType === 'contact' ? (
+            <Button size="small" type="link" danger onClick={() => confirmDelete(r)} aria-label={`删除联系人 ${name(r)}`} data-testid={`${p.testId}-delete`}>
+              删除
+            </Button>
+          ) : (
+            <Button size="small" type="link" danger onClick={() => confirmRemove(r)} aria-label={`将 ${name(r)} 移出通讯录`} data-testid={`${p.testId}-remove`}>
+              移出通讯录
+            </Button>
+          )}
         </Space>
       ),
     });
@@ -174,15 +218,15 @@ export function AddressBookTable(p: AddressBookTableProps) {
       Object.assign(attrs, {
         draggable: true,
         onDragStart: () => {
-          dragged.current = r.id;
+          dragged.current = entryKey(r);
         },
         onDragOver: (ev: DragEvent) => ev.preventDefault(),
         onDrop: (ev: DragEvent) => {
           ev.preventDefault();
           const from = dragged.current;
           dragged.current = null;
-          const moved = rows.find((x) => x.id === from);
-          if (from && moved) void reorder(dropOn(rows, from, r.id), moved);
+          const moved = rows.find((x) => entryKey(x) === from);
+          if (from && moved) void reorder(dropOn(rows, from, entryKey(r), entryKey), moved);
         },
       });
     return attrs as HTMLAttributes<HTMLElement>;
@@ -230,7 +274,7 @@ export function AddressBookTable(p: AddressBookTableProps) {
         <LoadError message="通讯录加载失败" onRetry={book.refetch} testId={`${p.testId}-error`} />
       ) : (
         <Table<AddressEntryView>
-          rowKey="id"
+          rowKey={entryKey}
           size="middle"
           columns={columns}
           dataSource={rows}

@@ -8,7 +8,12 @@ import type { DeptTreeNode } from '@gsl/contract';
 
 export interface Ordered {
   id: string;
+  /** A book holds accounts and contacts, whose ids may coincide (absent: an account). */
+  entryType?: 'account' | 'contact';
 }
+
+/** The unique key of a book entry: its kind and id. */
+export const entryKey = (e: Ordered): string => `${e.entryType ?? 'account'}:${e.id}`;
 
 /** The list with the entry at `index` moved one place up (-1) or down (+1); unchanged at an end. */
 export function moveBy<T extends Ordered>(list: T[], index: number, delta: -1 | 1): T[] {
@@ -19,10 +24,10 @@ export function moveBy<T extends Ordered>(list: T[], index: number, delta: -1 | 
   return next;
 }
 
-/** The list with the dragged entry put where the entry it was dropped on stands. */
-export function dropOn<T extends Ordered>(list: T[], draggedId: string, targetId: string): T[] {
-  const from = list.findIndex((e) => e.id === draggedId);
-  const to = list.findIndex((e) => e.id === targetId);
+/** The list with the dragged entry put where the entry it was dropped on stands (entries named by `keyOf`, default the id). */
+export function dropOn<T extends Ordered>(list: T[], draggedKey: string, targetKey: string, keyOf: (e: T) => string = (e) => e.id): T[] {
+  const from = list.findIndex((e) => keyOf(e) === draggedKey);
+  const to = list.findIndex((e) => keyOf(e) === targetKey);
   if (from < 0 || to < 0 || from === to) return list;
   const next = [...list];
   const [moved] = next.splice(from, 1);
@@ -30,8 +35,9 @@ export function dropOn<T extends Ordered>(list: T[], draggedId: string, targetId
   return next;
 }
 
-/** The order changeUserSeq saves: every entry's place in the book, from 1. */
-export const seqPlan = (list: Ordered[]): Array<{ id: string; seq: number }> => list.map((e, i) => ({ id: e.id, seq: i + 1 }));
+/** The order saved (changeUserSeq for accounts, contact/changeSeq for contacts): every entry's place in the book, from 1. */
+export const seqPlan = (list: Ordered[]): Array<{ id: string; seq: number; entryType?: 'account' | 'contact' }> =>
+  list.map((e, i) => ({ id: e.id, seq: i + 1, ...(e.entryType ? { entryType: e.entryType } : {}) }));
 
 /** The screen reader's account of a move (aria-live). */
 export const moveAnnouncement = (name: string, position: number, total: number) => `${name} 已移到第 ${position} 位,共 ${total} 位`;
