@@ -98,3 +98,56 @@ test('nj_aoc reorders the federation address book (the order holds after a reloa
   expect(granted.status()).toBe(200);
   expect(((await readApiBody(request, await granted.text())) as { account?: string }).account).toBe(ACCOUNT);
 });
+
+test('nj_aoc adds a contact-only entry to the federation address book: it shows after a reload, tagged 联系人, and cannot sign on (no account)', async ({
+  page,
+  request,
+}) => {
+  const contactName = `联系人${RUN.slice(-4)}`;
+  const contactPhone = `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await signIn(page, 'nj_aoc');
+  await page.goto('/gsl/portal/myOrg/gslAddress');
+  await expect(page.getByRole('heading', { name: '工商联通讯录' })).toBeVisible();
+  await expect(page.getByTestId('gsl-book').getByTestId('gsl-book-row').first()).toBeVisible();
+  await page.getByTestId('gsl-book-add').click();
+
+  // 新增 offers two ways: 选择账号 (today's) and 新增联系人.
+  await expect(page.getByRole('tab', { name: '选择账号' })).toBeVisible();
+  await page.getByRole('tab', { name: '新增联系人' }).click();
+  await expect(page.getByText('联系人只登记在通讯录中,不创建账号,不能登录系统。')).toBeVisible();
+  const save = page.getByTestId('gsl-add-contact-save');
+  await save.click();
+  await expect(page.getByText('请输入姓名')).toBeVisible();
+  await page.getByLabel('姓名').fill(contactName);
+  await page.getByLabel('职务').fill('办公室联络员');
+  await page.getByLabel('手机号码').fill('1371234');
+  await page.getByLabel('职务').focus();
+  await expect(page.getByText('手机号码长度不为11位')).toBeVisible();
+  await page.getByLabel('手机号码').fill(contactPhone);
+  await save.click();
+  await expect(page.getByText('新增成功')).toBeVisible();
+
+  // Back in the book: the contact is there, tagged 联系人, with its masked phone; also after a reload.
+  await expect(page.getByRole('heading', { name: '工商联通讯录' })).toBeVisible();
+  const rowOf = () => page.getByTestId('gsl-book').getByTestId('gsl-book-row').filter({ hasText: contactName });
+  await expect(rowOf()).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '工商联通讯录' })).toBeVisible();
+  await expect(rowOf()).toHaveCount(1);
+  await expect(rowOf()).toContainText('联系人');
+  await expect(rowOf()).toContainText(`${contactPhone.slice(0, 3)}****${contactPhone.slice(-4)}`);
+  await expect(rowOf().getByRole('button', { name: `删除联系人 ${contactName}` })).toBeVisible();
+  await expect(rowOf().getByRole('button', { name: `将 ${contactName} 移出通讯录` })).toHaveCount(0);
+
+  // The book's answer marks it a contact without an account; there is nothing to sign on with.
+  const listed = await callApiAsPage(page, 'GET', '/api/blade-user/userProfile/aoc/currentOrgUserList', { params: { current: 1, size: 500 } });
+  const entry = (listed.body as { data: { records: Array<{ realName: string; entryType: string; account: string | null }> } }).data.records.find(
+    (r) => r.realName === contactName,
+  );
+  expect(entry).toMatchObject({ entryType: 'contact', account: null });
+  for (const username of [contactName, contactPhone]) {
+    const refused = await passwordGrant(request, username, PASSWORD);
+    expect(refused.status(), username).not.toBe(200);
+    expect(await refused.text()).not.toContain('access_token');
+  }
+});

@@ -35,3 +35,4 @@ export * from './support/support.js';
 export * from './portalapp/apps.js';
 export * from './cockpit/cockpit.js';
 export * from './news/news.js';
+export * from './fillin/fillin.js';

@@ -101,6 +101,45 @@ export const PORTAL_MENU: MenuDef = {
         ]),
         page('association_history', '大事记', '/portal/myApp/associationHistory', 3, 'history'),
         page('association_base', '协会基本信息', '/portal/myApp/associationBase', 4, 'solution'),
+        // 填报 (specification §1, §7 "Fill-in"): chambers fill in their committee members and representatives
+        // and the association supplement (pages opened in a new tab); federations follow who has filled in.
+        {
+          code: 'fillin_collect',
+          name: '委员及代表填报',
+          path: '/subapp/fill-in',
+          source: 'form',
+          category: 1,
+          sort: 5,
+          isOpen: 2,
+          children: crudButtons('fillin_collect', [
+            ['fillin_collect_import', '导入'],
+            ['fillin_collect_export', '导出'],
+            ['fillin_collect_submit', '提交'],
+          ]),
+        },
+        {
+          code: 'fillin_supplement',
+          name: '商会补充信息',
+          path: '/subapp/fill-in-aoc',
+          source: 'file-add',
+          category: 1,
+          sort: 6,
+          isOpen: 2,
+          children: [{ code: 'fillin_supplement_submit', name: '提交', category: 2, sort: 1 }],
+        },
+        {
+          code: 'fillin_situation',
+          name: '填报情况',
+          path: '/portal/myApp/fillSituation',
+          source: 'audit',
+          category: 1,
+          sort: 7,
+          children: [
+            { code: 'fillin_situation_remind', name: '提醒填报', category: 2, sort: 1 },
+            { code: 'fillin_situation_return', name: '退回', category: 2, sort: 2 },
+            { code: 'fillin_situation_export', name: '导出', category: 2, sort: 3 },
+          ],
+        },
       ],
     },
     {
@@ -324,6 +363,16 @@ export const ADMIN_MENUS: MenuDef[] = [
         category: 1,
         sort: 20,
         children: [{ code: 'support_suggestion_reply', name: '回复', category: 2, sort: 1 }],
+      },
+      // The fill-in's form templates (businesstag): fields, dictionaries and form helpers; a save is a new version.
+      {
+        code: 'fillin_template',
+        name: '表单模板',
+        path: '/system/formTemplate',
+        source: 'form',
+        category: 1,
+        sort: 21,
+        children: [{ code: 'fillin_template_edit', name: '修改', category: 2, sort: 1 }],
       },
       // 舆情监测's feeds and keywords, and each feed's health (last fetch, last error).
       {

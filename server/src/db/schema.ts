@@ -6,6 +6,7 @@ import type { EventsDatabase } from './schema-events.js';
 import type { MessageDatabase } from './schema-message.js';
 import type { MydayDatabase } from './schema-myday.js';
 import type { SupportDatabase } from './schema-support.js';
+import type { FillinDatabase } from './schema-fillin.js';
 import type { NewsDatabase } from './schema-news.js';
 import type { PortalAppDatabase } from './schema-portalapp.js';
 import type { MycenterDatabase } from './schema-mycenter.js';
@@ -339,6 +340,7 @@ export interface Database
     MyorgMailboxDatabase,
     MyorgContactDatabase,
     SupportDatabase,
+    FillinDatabase,
     NewsDatabase,
     PortalAppDatabase {
   seedStep: SeedStepTable;

@@ -13,9 +13,10 @@ export const DEFAULT_GRANTS: Record<Exclude<RoleAlias, 'administrator'>, { inclu
   admin: { include: ['portal', 'system', 'authority', 'monitor'], exclude: ['tenant', 'tenantpackage', 'datasource', 'client'] },
   // Unmasked personal data of members (member_sensitive) and address-book phones (myorg_address_phone)
   // only for tenant admins by default; a chamber keeps no federation address book.
-  aoc: { include: ['portal'], exclude: ['member_sensitive', 'myorg_address_phone'] },
+  // Chambers fill in (fillin_collect, fillin_supplement); federations follow who has (fillin_situation).
+  aoc: { include: ['portal'], exclude: ['member_sensitive', 'myorg_address_phone', 'fillin_collect', 'fillin_supplement'] },
   // A chamber manages its own chamber accounts and roles, never federation accounts (myorg_aoc_account).
-  coc: { include: ['portal'], exclude: ['cockpit', 'member_sensitive', 'message_urgent', 'myorg_address_phone', 'myorg_gsl_address', 'myorg_aoc_account'] },
+  coc: { include: ['portal'], exclude: ['cockpit', 'member_sensitive', 'message_urgent', 'myorg_address_phone', 'myorg_gsl_address', 'myorg_aoc_account', 'fillin_situation'] },
 };
 
 /**

@@ -10,6 +10,7 @@ import { seedProfileReference } from './reference-profile.js';
 import { seedAttachReference } from './reference-attach.js';
 import { seedMessageReference } from './reference-message.js';
 import { seedMyOrgAddressReference } from './reference-myorg-address.js';
+import { seedFillinReference } from './reference-fillin.js';
 import { seedAssociationReference } from './reference-association.js';
 import { seedMyOrgOwnReference } from './reference-myorg-own.js';
 import { seedMyOrgAccountReference } from './reference-myorg-account.js';
@@ -59,6 +60,7 @@ export async function seedReference(db: Db, cfg: AppConfig): Promise<Record<Role
     await seedAssociationReference(tx, roleIds, menuIds, once);
     await seedMyOrgOwnReference(tx, roleIds, menuIds, once);
     await seedMyOrgAccountReference(tx, roleIds, menuIds, once);
+    await seedFillinReference(tx, cfg.defaultTenantId, roleIds, menuIds, once);
     await seedNewsReference(tx, roleIds, menuIds, once);
     await seedPortalAppReference(tx, roleIds, menuIds, once);
     await seedDicts(tx, 'bladeDict', DICTS);

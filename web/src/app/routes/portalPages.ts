@@ -50,7 +50,8 @@ const MYAPP_PAGES: Record<string, PageComponent> = {
   '/portal/myApp/associationHistory': lazyPage(() => import('../../pages/association/history')),
   '/portal/myApp/associationBase': lazyPage(() => import('../../pages/association/base')),
 };
-const [myApp, ...myAppScreens] = screensOf(menuOf('portal_myapp')!);
+// 业务应用's screens in the shell (the fill-in pages it lists open in a new tab, outside /portal).
+const [myApp, ...myAppScreens] = screensOf(menuOf('portal_myapp')!).filter((s, i) => i === 0 || s.path.startsWith('/portal/myApp/'));
 
 /** 我的组织's account and role screens (one chunk each: their pages share most of their code). */
 const accountPage = (name: keyof typeof import('../../pages/portal/myOrg/accounts/pages')): PageComponent =>
