@@ -34,5 +34,6 @@ export const ADMIN_PAGES: Record<string, PageComponent> = {
   '/system/mailOutbox': lazyPage(() => import('../../pages/message/outbox/MailOutbox')),
   '/system/question': lazyPage(() => import('../../pages/system/question')),
   '/system/suggestion': lazyPage(() => import('../../pages/system/suggestion')),
+  '/system/newsSource': lazyPage(() => import('../../pages/system/newsSource')),
   '/system/portalApp': lazyPage(() => import('../../pages/system/portalApp')),
 };

@@ -203,6 +203,6 @@ export const PORTAL_PAGES: PortalPageDef[] = [
 
 /** The news screens sit inside the /portal/real layout (specification §2). */
 export const REAL_PAGES: PortalPageDef[] = [
-  { path: 'real-time-info', title: '新闻资讯', note: '新闻与实时资讯将在此显示' },
-  { path: 'real-time-info2', title: '资讯详情', note: '资讯正文将在此显示' },
+  { path: 'real-time-info', title: '新闻资讯', page: lazyPage(() => import('../../pages/portal/news')) },
+  { path: 'real-time-info2', title: '资讯详情', page: lazyPage(() => import('../../pages/portal/news/detail')) },
 ];

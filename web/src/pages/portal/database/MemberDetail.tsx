@@ -7,6 +7,9 @@ import { useCan } from '../../../components/Access';
 import { detailFields, displayValue } from './kinds';
 import { QueryBody } from './QueryBody';
 
+/** 相关新闻 (舆情监测) of an enterprise or group member, loaded with the drawer's content. */
+const MemberNews = lazy(() => import('../news/MemberNews'));
+
 /** The person profile (人员库) drawer, loaded when first opened from a member person's detail. */
 const PersonProfileDrawer = lazy(() => import('./personbase/PersonProfile').then((m) => ({ default: m.PersonProfileDrawer })));
 
@@ -83,6 +86,11 @@ export function MemberDetailDrawer({
                 { key: 'updateTime', label: '更新时间', children: row.updateTime ?? '-' },
               ]}
             />
+            {kind !== 'person' && can('portal_news') && (
+              <Suspense fallback={null}>
+                <MemberNews kind={kind} memberId={row.id} />
+              </Suspense>
+            )}
             {profileId && (
               <Suspense fallback={null}>
                 <PersonProfileDrawer id={profileId} onClose={() => setProfile(undefined)} />
