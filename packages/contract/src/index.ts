@@ -33,6 +33,8 @@ export * from './myorg/address.js';
 export * from './myorg/contact.js';
 export * from './support/support.js';
 export * from './portalapp/apps.js';
+export * from './portalapp/honors.js';
+export * from './portalapp/reminder.js';
 export * from './cockpit/cockpit.js';
 export * from './news/news.js';
 export * from './fillin/fillin.js';

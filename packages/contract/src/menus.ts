@@ -172,6 +172,8 @@ export const PORTAL_MENU: MenuDef = {
         page('profile_person', '人员库', '/portal/database/personbase', 6, 'idcard'),
         page('profile_enterprise', '企业库', '/portal/database/enterprisebase', 7, 'bank'),
         page('profile_org', '组织档案', '/portal/database/orgprofile', 8, 'profile', [['profile_org_report', '年报提交与退回']]),
+        // The honours of the orgs in scope (the org profile's 荣誉) and an org's current team in rank order.
+        { code: 'portal_honor', name: '荣誉与领导排名', path: '/portal/database/honor', source: 'gift', category: 1, sort: 9 },
       ],
     },
     {

@@ -36,7 +36,16 @@ export interface AocBusinessAppUsageTable {
   openTime: Time;
 }
 
+/** 不再提醒 of the chamber-information reminder (migration 0042). */
+export interface AocCocBigScreenViewTable {
+  userId: Id;
+  tenantId: string;
+  viewStatus: Small;
+  updateTime: Time;
+}
+
 export interface PortalAppDatabase {
   aocBusinessApp: AocBusinessAppTable;
   aocBusinessAppUsage: AocBusinessAppUsageTable;
+  aocCocBigScreenView: AocCocBigScreenViewTable;
 }

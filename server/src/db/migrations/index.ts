@@ -35,6 +35,7 @@ import m0035 from './0035_cockpit.sql';
 import m0038 from './0038_portal_apps.sql';
 import m0039 from './0039_news.sql';
 import m0041 from './0041_org_contact.sql';
+import m0042 from './0042_portal_reminder.sql';
 import m0040 from './0040_fillin.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
@@ -73,5 +74,6 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0038_portal_apps', sql: m0038 },
   { name: '0039_news', sql: m0039 },
   { name: '0041_org_contact', sql: m0041 },
+  { name: '0042_portal_reminder', sql: m0042 },
   { name: '0040_fillin', sql: m0040 },
 ];

@@ -12,4 +12,8 @@ export async function seedPortalAppReference(tx: Db, roleIds: Record<RoleAlias, 
   await once(tx, 'portal-app-grants-v1', async () => {
     await grantMenus(tx, roleIds, menuIds, ['portal_app', 'portal_app_edit', 'portal_app_delete'], ['administrator', 'admin']);
   });
+  // 荣誉与领导排名 (under 数据库查询) for every default role of installations created before it.
+  await once(tx, 'portal-honor-grants-v1', async () => {
+    await grantMenus(tx, roleIds, menuIds, ['portal_honor'], ['administrator', 'admin', 'aoc', 'coc']);
+  });
 }

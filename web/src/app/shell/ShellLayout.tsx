@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, matchRoutes, useLocation } from 'react-router';
 import { Layout } from 'antd';
 import { useMenuRoutes } from '../../api/system/menu';
@@ -12,6 +12,9 @@ import { AppHeader } from './AppHeader';
 import { useMenuHidden } from './menuVisibility';
 import { SideMenu } from './SideMenu';
 import './shell.css';
+
+/** The chamber-information reminder of §4, loaded apart from the shell. */
+const ChamberReminder = lazy(() => import('../../pages/portal/reminder/ChamberReminder'));
 
 const APP_TITLE = '工商联工作平台';
 
@@ -66,6 +69,9 @@ export default function ShellLayout() {
           <main className="shell__page">
             <KeepAliveOutlet active={value} keep={makesTab} />
           </main>
+          <Suspense fallback={null}>
+            <ChamberReminder />
+          </Suspense>
         </Layout.Content>
       </Layout>
     </Layout>
