@@ -9,6 +9,7 @@
 //   node bench/run.mjs messages  the message centre only: an SMS to 10,000 recipients through the outbox (see messages.mjs)
 //   node bench/run.mjs members   members at provincial scale only, on the seed:large database (see members.mjs);
 //                                `all` runs it too when that database exists, else prints how to create it
+//   node bench/run.mjs cockpit   领导驾驶舱 only: its first load for js_aoc on the seed:large database against a bare handler (cockpit.mjs)
 //   node bench/run.mjs leaders   leadership only: lower-list for js_aoc on the seed:large database against a bare
 //                                handler running the same SQL, and multiplexing of a 60-person team (see leaders.mjs)
 //   node bench/run.mjs chat      直通车 chat fan-out only: two server processes on a new PostgreSQL database of
@@ -23,6 +24,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runChat } from './chat.mjs';
 import { runLeaders } from './leaders.mjs';
+import { runCockpit } from './cockpit.mjs';
 import { runLoad } from './load.mjs';
 import { runMembers } from './members.mjs';
 import { runMessages } from './messages.mjs';
@@ -42,7 +44,7 @@ const TOKEN_RATE_LIMIT = '1000000';
 const COLD_STARTS = 3;
 const SEED_LOGINS = 200;
 
-const MODES = ['all', 'figures', 'load', 'members', 'messages', 'chat', 'leaders'];
+const MODES = ['all', 'figures', 'load', 'members', 'messages', 'chat', 'leaders', 'cockpit'];
 const MODE = process.argv[2] ?? 'all';
 if (!MODES.includes(MODE)) {
   console.error(`usage: node bench/run.mjs [${MODES.join('|')}]  (got "${MODE}")`);
@@ -315,7 +317,7 @@ function bundleSizes() {
 const began = performance.now();
 
 async function main() {
-  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' && MODE !== 'chat' && MODE !== 'leaders' });
+  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' && MODE !== 'chat' && MODE !== 'leaders' && MODE !== 'cockpit' });
 
   console.log(
     `bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`,
@@ -339,6 +341,11 @@ async function main() {
   }
   if (MODE === 'leaders') {
     await runLeaders(ctx, { required: true }); // lower-list on the seed:large database, multiplexing on PGlite
+    print();
+    return;
+  }
+  if (MODE === 'cockpit') {
+    await runCockpit(ctx, { required: true }); // on the seed:large database
     print();
     return;
   }
@@ -380,6 +387,7 @@ async function main() {
   if (MODE === 'all') await runChat({ ...ctx, asyncCleanups }, { required: false }); // two processes: only with DATABASE_URL
   if (MODE === 'all') await runMembers(ctx, { required: false }); // only when `npm run seed:large` has filled its database
   if (MODE === 'all') await runLeaders(ctx, { required: false }); // lower-list only when seed:large has given every org its team
+  if (MODE === 'all') await runCockpit(ctx, { required: false }); // only when `npm run seed:large` has filled its database
   print();
 }
 

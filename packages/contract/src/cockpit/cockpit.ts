@@ -17,8 +17,8 @@ export const COCKPIT_MSG = {
   noMembers: '暂无会员数据',
 } as const;
 
-/** Member records not updated for this many months count as stale (数据陈旧). */
-export const STALE_MONTHS = 24;
+/** 数据陈旧: a member record last updated before 1 January of last year (the year before last or earlier). */
+export const STALE_TEXT = '最后更新在前年及更早(约两年未更新)';
 
 /** What 数据质量 checks, in the order it shows them. */
 export const QUALITY_ISSUES = ['missing', 'invalid', 'duplicate', 'stale'] as const;
@@ -35,7 +35,7 @@ export const QUALITY_ISSUE_HINTS: Record<QualityIssue, string> = {
     '企业会员缺少法定代表人、行业、所在地区、联系人、联系电话或入会日期;团体会员另缺统一社会信用代码;个人会员缺少手机号码、性别、出生日期、工作单位、所在地区或入会日期',
   invalid: '统一社会信用代码未通过 GB 32100 校验位检查',
   duplicate: '同一租户内名称相同的企业或团体会员,或姓名与出生日期相同的个人会员',
-  stale: `超过${STALE_MONTHS}个月未更新的会员信息`,
+  stale: `${STALE_TEXT}的会员信息`,
 };
 
 const num = z.number();

@@ -1,5 +1,4 @@
 import { expressionBuilder, sql, type RawBuilder, type SqlBool } from 'kysely';
-import { STALE_MONTHS } from '@gsl/contract';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
 
 /**
@@ -43,9 +42,7 @@ export function bucketOf(pathColumn: string, anchor: Anchor): RawBuilder<string>
        and pf.dept_category = 1 and pf.is_deleted = 0), 'self')`;
 }
 
-/** The month key (yyyy-MM, Asia/Shanghai) before which a record counts as stale. */
+/** The year key (yyyy, Asia/Shanghai) before which a record counts as stale: last year (migration 0043). */
 export function staleBefore(now = new Date()): string {
-  const d = new Date(now.getTime() + 8 * 3600_000); // the product's zone for month keys (Asia/Shanghai, no DST)
-  const months = d.getUTCFullYear() * 12 + d.getUTCMonth() - STALE_MONTHS;
-  return `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}`;
+  return String(new Date(now.getTime() + 8 * 3600_000).getUTCFullYear() - 1); // the product's zone for these keys (Asia/Shanghai, no DST)
 }

@@ -10,8 +10,8 @@ import { inPart, inScope, staleBefore } from './cockpit.scope.js';
 
 const TABLE: Record<MemberKind, string> = { enterprise: 'aoc_member_enterprise', group: 'aoc_member_group', person: 'aoc_member_person' };
 
-/** The first instant (UTC) of a yyyy-MM month in Asia/Shanghai. */
-const monthStart = (key: string) => new Date(`${key}-01T00:00:00+08:00`);
+/** The first instant of a year (yyyy) in Asia/Shanghai. */
+const yearStart = (key: string) => new Date(`${key}-01-01T00:00:00+08:00`);
 
 /**
  * The member records behind one figure of the cockpit or 数据质量 (newest first), with the same rules as
@@ -47,7 +47,7 @@ export async function recordsPage(db: Db, scope: DataScope, part: Part, q: Cockp
       facets.push({ dim: q.issue, keep: () => true });
       break;
     case 'stale':
-      conds.push(sql<SqlBool>`m.update_time < ${monthStart(cutoff)}`);
+      conds.push(sql<SqlBool>`m.update_time < ${yearStart(cutoff)}`);
       facets.push({ dim: 'updMonth', keep: (k) => k < cutoff });
       break;
     case 'duplicate':

@@ -193,6 +193,8 @@ export const PORTAL_PAGES: PortalPageDef[] = [
   {
     ...screen('cockpit'),
     page: lazyPage(() => import('../../pages/portal/cockpit')),
+    // It only opens the first cockpit of the list: no tab of its own.
+    isTab: false,
     // The cockpit list: the big screen and 数据质量 (portal/dataquality/list).
     children: [
       { ...screen('cockpit_overview', '/portal/cockpit'), page: lazyPage(() => import('../../pages/portal/cockpit/OverviewPage')) },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Breadcrumb, Button, Progress, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { MEMBER_KINDS, QUALITY_ISSUES, QUALITY_ISSUE_HINTS, QUALITY_ISSUE_LABELS, STALE_MONTHS, type QualityIssue } from '@gsl/contract';
+import { MEMBER_KINDS, QUALITY_ISSUES, QUALITY_ISSUE_HINTS, QUALITY_ISSUE_LABELS, STALE_TEXT, type QualityIssue } from '@gsl/contract';
 import { useQualityList, type QualityRow } from '../../../api/portal/cockpit';
 import { CockpitNav } from './CockpitNav';
 import { RecordsDrawer, type Drill } from './RecordsDrawer';
@@ -104,7 +104,7 @@ export default function DataQualityPage() {
           数据质量
         </Typography.Title>
         <Typography.Paragraph type="secondary">
-          按组织统计会员信息的必填缺失、统一社会信用代码错误、疑似重复和超过{STALE_MONTHS}个月未更新的记录;点击数字查看需要修正的记录,点击组织名称查看其下级。
+          按组织统计会员信息的必填缺失、统一社会信用代码错误、疑似重复和{STALE_TEXT}的记录;点击数字查看需要修正的记录,点击组织名称查看其下级。
         </Typography.Paragraph>
         <Breadcrumb
           style={{ marginBottom: 12 }}
