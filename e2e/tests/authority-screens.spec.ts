@@ -116,5 +116,5 @@ test('顶部菜单: a new top menu gets its menus through 菜单配置', async (
   const keys = await callApiAsPage(page, 'GET', '/api/blade-system/menu/top-tree-keys', { params: { topMenuIds: id! } });
   const menus = await callApiAsPage(page, 'GET', '/api/blade-system/menu/list', { params: { code: 'param' } });
   const param = (menus.body as { data: Array<{ id: string; code: string; parentId: string }> }).data.find((m) => m.code === 'param')!;
-  expect((keys.body as { data: string[] }).data).toEqual(expect.arrayContaining([param.id, param.parentId]));
+  expect((keys.body as { data: { menu: string[] } }).data.menu).toEqual(expect.arrayContaining([param.id, param.parentId]));
 });

@@ -238,6 +238,10 @@ export const userRecord = z.object({
   /** Comma lists, as submit takes them. */
   roleIds: z.string(),
   roleNames: z.string(),
+  /** BladeX's names of roleIds / roleNames and the tenant's name, read by BladeX clients (Saber). */
+  roleId: z.string().optional(),
+  roleName: z.string().optional(),
+  tenantName: z.string().nullable().optional(),
   seq: z.number(),
   isAddressBook: z.number(),
   status: z.number(),

@@ -4,6 +4,7 @@ import type { Db } from '../../src/db/connection.js';
 import type { RouteDef } from '../../src/platform/http/route.js';
 import type { RouteEntry } from './route-table.js';
 import { columnsOf } from './checksum.js';
+import { bladexInput } from '../../src/platform/http/bladex-input.js';
 
 /** A JSON Schema node as z.toJSONSchema writes it. */
 export type JsonSchema = Record<string, any>;
@@ -224,8 +225,10 @@ export function validates(def: RouteDef<any, any, any> | undefined, parts: Reque
     if (!r.success)
       issues.push(...r.error.issues.map((i) => ({ path: [part, ...i.path.map(String)].join('.'), message: `${[part, ...i.path].join('.')}: ${i.message}` })));
   };
-  check(def.query, parts.query, 'query');
-  check(def.body, parts.body, 'body');
+  // The route's own reading of a request: BladeX's query fields and echoed values first (route.ts).
+  const input = bladexInput(def, { query: parts.query, body: parts.body });
+  check(def.query, input.query, 'query');
+  check(def.body, input.body, 'body');
   check(def.params, parts.params, 'params');
   return { ok: issues.length === 0, issues };
 }

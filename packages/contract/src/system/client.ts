@@ -14,6 +14,9 @@ export const CLIENT_MSG = {
   selfClient: '该应用是本系统网页端所用,不能删除',
 } as const;
 
+/** Our grant names and BladeX's names of the same grants (refresh_token, authorization_code), which BladeX clients list. */
+export const CLIENT_GRANT_NAMES = [...GRANT_TYPES, 'refresh_token', 'authorization_code'] as const;
+
 const redirect = z
   .string()
   .max(2000)
@@ -35,14 +38,17 @@ export const clientSubmit = z
       .string({ message: CLIENT_MSG.idRequired })
       .trim()
       .regex(/^[A-Za-z0-9_-]{2,48}$/, CLIENT_MSG.idFormat),
-    /** Required nowhere: left empty on create, a random secret is generated and shown once; on update, kept. */
-    clientSecret: z.string().min(16, CLIENT_MSG.secretWeak).max(200).optional().or(z.literal('')),
+    /**
+     * Required nowhere: left empty on create, a random secret is generated and shown once; on update, kept.
+     * null is the masked secret a BladeX client sends back as it read it: unchanged, as empty.
+     */
+    clientSecret: z.string().min(16, CLIENT_MSG.secretWeak).max(200).nullish().or(z.literal('')),
     scope: z.string().trim().max(256).optional().default('all'),
     authorizedGrantTypes: z
       .string({ message: CLIENT_MSG.grantRequired })
       .min(1, CLIENT_MSG.grantRequired)
       .max(256)
-      .refine((v) => v.split(',').every((g) => (GRANT_TYPES as readonly string[]).includes(g.trim())), CLIENT_MSG.grantUnknown),
+      .refine((v) => v.split(',').every((g) => (CLIENT_GRANT_NAMES as readonly string[]).includes(g.trim())), CLIENT_MSG.grantUnknown),
     webServerRedirectUri: redirect.nullish(),
     resourceIds: z.string().max(256).nullish(),
     authorities: z.string().max(256).nullish(),

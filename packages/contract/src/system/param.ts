@@ -36,6 +36,6 @@ export const paramRecord = z.object({
   updateTime: z.string().nullable(),
 });
 export type ParamView = z.infer<typeof paramRecord>;
-/** getParamDetail: a parameter without its bookkeeping fields. */
-export const paramDetail = paramRecord.pick({ id: true, paramName: true, paramKey: true, paramValue: true, remark: true });
+/** getParamDetail: a parameter without its bookkeeping fields (its version, for an edit dialog that sends back what it read). */
+export const paramDetail = paramRecord.pick({ id: true, paramName: true, paramKey: true, paramValue: true, remark: true, version: true });
 export type ParamDetail = z.infer<typeof paramDetail>;

@@ -53,6 +53,13 @@ export const dataScopeSubmit = z
       .int(SCOPE_MSG.dataTypeRequired)
       .min(1, SCOPE_MSG.dataTypeRequired)
       .max(5, SCOPE_MSG.dataTypeRequired),
+    /**
+     * BladeX's mapper class and field list of a rule, which its Java data-scope interceptor reads. Saber's
+     * form sends them; here every resource applies its rules on its own dept column, so they are accepted
+     * and not stored (README "Using a BladeX/Saber client").
+     */
+    scopeClass: z.string().max(500, '权限类名不能超过500个字符').nullish(),
+    scopeField: z.string().max(500, '权限字段不能超过500个字符').nullish(),
     /** Custom scope (type 5): the visible depts' ids, comma-separated. */
     scopeValue: z.string().trim().max(2000, '可见机构过多').regex(ID_LIST_OR_EMPTY_RE, '可见机构格式不正确(机构编号,逗号分隔)').nullish(),
   })

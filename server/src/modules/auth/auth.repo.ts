@@ -75,6 +75,11 @@ export const authRepo = {
     return r.rows[0];
   },
 
+  /** Replaces an older password hash by the current form (only if nobody changed it meanwhile). */
+  async upgradePasswordHash(db: Db, userId: string, oldHash: string, newHash: string) {
+    await db.updateTable('bladeUser').set({ passwordHash: newHash }).where('id', '=', userId).where('passwordHash', '=', oldHash).execute();
+  },
+
   async clearFailures(db: Db, userId: string) {
     await db.updateTable('bladeUser').set({ loginFailCount: 0, lockedUntil: null }).where('id', '=', userId).execute();
   },

@@ -1,7 +1,7 @@
 import { AUTH_MSG } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { AppConfig } from '../../platform/config/config.js';
-import { hashPassword, verifyPassword } from '../../platform/auth/password.js';
+import { checkPassword, hashPassword, verifyPassword } from '../../platform/auth/password.js';
 import { tenantProblem } from '../../platform/access/tenant.js';
 import { authRepo, type LoginUser } from './auth.repo.js';
 import type { CaptchaService } from './captcha.service.js';
@@ -63,7 +63,8 @@ export class LoginService {
       await verifyPassword(await this.dummy(), a.password); // same cost whether or not the account exists
       return this.fail(a, undefined, AUTH_MSG.badCredentials, true);
     }
-    if (!(await verifyPassword(user.passwordHash, a.password))) {
+    const check = await checkPassword(user.passwordHash, a.password);
+    if (!check.ok) {
       const after = await authRepo.recordFailure(this.db, user.id, this.config.loginMaxFailures, this.config.loginLockMinutes);
       const locked = after?.lockedUntil && after.lockedUntil.getTime() > Date.now();
       return this.fail(a, user, locked ? lockedMessage(after.lockedUntil!) : AUTH_MSG.badCredentials, true);
@@ -72,6 +73,8 @@ export class LoginService {
     const tenant = await tenantProblem(this.main, user.tenantId);
     if (tenant) return this.fail(a, user, tenant, false);
     if (user.loginFailCount > 0 || user.lockedUntil) await authRepo.clearFailures(this.db, user.id);
+    // An older hash over the password itself becomes the md5 form BladeX clients can sign on with too.
+    if (check.rehash) await authRepo.upgradePasswordHash(this.db, user.id, user.passwordHash, await hashPassword(a.password));
     await this.log(a, user, true, null);
     return { ok: true, user };
   }

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AUTH_MSG, GRANT_TYPES, MSG } from '@gsl/contract';
-import { AppError } from '../../platform/http/errors.js';
+import { AppError, forbidden } from '../../platform/http/errors.js';
+import { withMsg } from '../../platform/http/envelope.js';
 import { route } from '../../platform/http/route.js';
 import { authRepo } from './auth.repo.js';
 import { tenantProblem } from '../../platform/access/tenant.js';
 import { WechatSignOn } from './wechat-signon.js';
+import { isMd5Form } from '../../platform/auth/password.js';
 
 const tokenParams = z.object({
   grant_type: z.enum(GRANT_TYPES, { message: AUTH_MSG.badGrant }),
@@ -18,6 +20,15 @@ const tokenParams = z.object({
   source: z.string().max(50).optional(),
   state: z.string().max(200).optional(),
 });
+
+/**
+ * BladeX's names of our grants (README "Using a BladeX/Saber client"): the same grants, with the same
+ * rotation and reuse rules, and the client row still has to allow the grant itself.
+ */
+const GRANT_ALIASES: Record<string, (typeof GRANT_TYPES)[number]> = {
+  refresh_token: 'sso_refresh_token',
+  authorization_code: 'sso_authorization_code',
+};
 
 const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
@@ -45,19 +56,20 @@ export default async function tokenRoutes(app: FastifyInstance) {
     handler: async ({ req, reply }) => {
       // A password in the address ends up in proxy and server logs and in the browser's history: it
       // goes in the body (form or JSON) only (wire contract §4.5).
-      if (req.query && typeof req.query === 'object' && Object.hasOwn(req.query, 'password')) throw oauthError(PASSWORD_IN_QUERY);
-      const merged = { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}) };
+      // BladeX clients put md5(password) there (Saber's loginByUsername sends params): that form is taken
+      // from the query, masked in every log line like the other secret parameters; the password itself never.
+      const queryPassword = req.query && typeof req.query === 'object' ? (req.query as Record<string, unknown>).password : undefined;
+      if (queryPassword !== undefined && !(typeof queryPassword === 'string' && isMd5Form(queryPassword))) throw oauthError(PASSWORD_IN_QUERY);
+      const merged: Record<string, unknown> = { ...(req.query as object), ...(req.body && typeof req.body === 'object' ? (req.body as object) : {}) };
+      if (typeof merged.grant_type === 'string' && Object.hasOwn(GRANT_ALIASES, merged.grant_type)) merged.grant_type = GRANT_ALIASES[merged.grant_type];
       const parsed = tokenParams.safeParse(merged);
       if (!parsed.success) throw oauthError(parsed.error.issues[0].message);
       const p = parsed.data;
       const client = req.client!;
-      if (
-        !client.authorizedGrantTypes
-          .split(',')
-          .map((g) => g.trim())
-          .includes(p.grant_type)
-      )
-        throw oauthError(AUTH_MSG.badGrant);
+      // The client row may list a grant by our name or by BladeX's.
+      const allowed = client.authorizedGrantTypes.split(',').map((g) => g.trim());
+      const alias = Object.entries(GRANT_ALIASES).find(([, ours]) => ours === p.grant_type)?.[0];
+      if (!allowed.includes(p.grant_type) && !(alias && allowed.includes(alias))) throw oauthError(AUTH_MSG.badGrant);
       const tenantId = p.tenantId || header(req, 'tenant-id') || config.defaultTenantId;
       const meta = { ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') };
 
@@ -159,6 +171,22 @@ export default async function tokenRoutes(app: FastifyInstance) {
     handler: async ({ actor }) => {
       await tokens.revokeChain(actor.chainId, 'logout');
       return null;
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-auth/oauth/clear-cache',
+    summary: 'clearCache: 清除缓存 (BladeX; 本进程缓存的客户端与租户数据源绑定, 仅平台管理员)',
+    tags: ['auth'],
+    access: { permission: 'authenticated' },
+    audit: true,
+    handler: async ({ actor }) => {
+      if (!actor.isAdministrator) throw forbidden();
+      // What this process keeps besides the database: the client rows and the tenants' datasource bindings.
+      app.services.clients.invalidate();
+      tenancy.forget();
+      return withMsg(null, '清除成功');
     },
   });
 

@@ -48,6 +48,8 @@ export interface UserRow {
   updateTime: Date;
   roleIds: string | null;
   roleNames: string | null;
+  /** BladeX's tenantName beside the tenant id (the tenant's own row; a bound tenant's database keeps a copy). */
+  tenantName?: string | null;
 }
 
 /** What a write needs to know about its target. */
@@ -138,7 +140,8 @@ function selectUser(qb: any) {
       >`(select string_agg(r.role_name, ',' order by r.sort, r.id) from blade_user_role ur join blade_role r on r.id = ur.role_id where ur.user_id = u.id and r.is_deleted = 0)`.as(
         'roleNames',
       ),
-    );
+    )
+    .select(sql<string | null>`(select t.tenant_name from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0 limit 1)`.as('tenantName'));
 }
 
 export interface UserFilter {

@@ -30,6 +30,10 @@ export function userView(row: UserRow, o: ViewOptions): UserView {
     profileTag: row.profileTag,
     roleIds: row.roleIds ?? '',
     roleNames: row.roleNames ?? '',
+    // BladeX's names of the same values, which its clients read (README "Using a BladeX/Saber client").
+    roleId: row.roleIds ?? '',
+    roleName: row.roleNames ?? '',
+    tenantName: row.tenantName ?? null,
     seq: row.seq,
     isAddressBook: row.isAddressBook,
     status: row.status,

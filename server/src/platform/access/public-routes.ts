@@ -8,6 +8,8 @@ export const PUBLIC_ROUTES: Readonly<Record<string, 'open' | 'client'>> = {
   'GET /api/openapi.json': 'open',
   'POST /api/blade-auth/oauth/token': 'client',
   'GET /api/blade-auth/oauth/captcha': 'client',
+  // BladeX Saber's sign-on page asks which tenant serves its domain before anyone signs on.
+  'GET /api/blade-system/tenant/info': 'client',
   'GET /sso/login': 'open',
   'POST /sso/login': 'open',
   'GET /sso/logout': 'open',

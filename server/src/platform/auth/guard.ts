@@ -30,10 +30,16 @@ export function bearerOf(req: FastifyRequest): string | null {
   return tokenOf(Array.isArray(header) ? header[0] : header);
 }
 
-/** The download token in the `Blade-Auth` query parameter, read only on routes that answer a file link. */
+/**
+ * The token in the `Blade-Auth` query parameter, read only on routes that answer a file link: a download
+ * token, or on an export a BladeX client opens with window.open its access token, with or without
+ * `bearer ` (Saber sends it bare).
+ */
 function queryTokenOf(req: FastifyRequest): string | null {
-  const fromQuery = (req.query as Record<string, unknown> | undefined)?.['Blade-Auth'];
-  return typeof fromQuery === 'string' ? tokenOf(fromQuery) : null;
+  const q = req.query as Record<string, unknown> | undefined;
+  const fromQuery = q?.['Blade-Auth'] ?? q?.['blade-auth'];
+  if (typeof fromQuery !== 'string') return null;
+  return tokenOf(fromQuery) ?? (/^[\w-]+\.[\w-]+\.[\w-]+$/.test(fromQuery.trim()) ? fromQuery.trim() : null);
 }
 
 function tokenOf(raw: string | undefined): string | null {
@@ -64,17 +70,23 @@ export function installGuard(app: FastifyInstance, deps: { tenancy: Tenancy; cli
     if (!access || ('public' in access && access.public === 'open')) return;
     // A file link (img src, new tab) cannot send headers: it carries a download token for that one file,
     // which names its client (still checked to be live) in place of the Basic credentials.
-    const linkToken =
-      !req.headers.authorization && !req.headers['blade-auth'] && !('public' in access) && req.routeOptions.config?.downloadLink ? queryTokenOf(req) : null;
+    const config = req.routeOptions.config;
+    const headerless = !req.headers.authorization && !req.headers['blade-auth'] && !('public' in access);
+    const linkToken = headerless && config?.downloadLink ? queryTokenOf(req) : null;
     const link = linkToken ? await deps.signer.verifyDownload(linkToken) : null;
     if (linkToken && !link) throw unauthorized('下载链接已失效,请重新打开');
-    const client = link ? await deps.clients.find(link.claims.clientId) : await deps.clients.authenticate(req.headers.authorization);
+    // An export opened as a link: the access token in the query names its client, still checked to be live.
+    const fileToken = headerless && config?.fileLink ? queryTokenOf(req) : null;
+    const fileClaims = fileToken ? await deps.signer.verify(fileToken) : null;
+    if (fileToken && !fileClaims) throw unauthorized('登录已过期,请重新登录');
+    const linkClaims = link?.claims ?? fileClaims;
+    const client = linkClaims ? await deps.clients.find(linkClaims.clientId) : await deps.clients.authenticate(req.headers.authorization);
     if (!client) throw new AppError(401, MSG.badClient);
     req.client = client;
     if ('public' in access) return;
-    const token = link ? null : bearerOf(req);
-    if (!token && !link) throw unauthorized(MSG.notLoggedIn);
-    const claims = link ? link.claims : await deps.signer.verify(token!);
+    const token = linkClaims ? null : bearerOf(req);
+    if (!token && !linkClaims) throw unauthorized(MSG.notLoggedIn);
+    const claims = linkClaims ?? (await deps.signer.verify(token!));
     if (!claims || claims.clientId !== client.clientId) throw unauthorized('登录已过期,请重新登录');
     if (link) req.downloadFile = link.file;
     // Tenant mode: platform settings belong to the platform administrator only (SpringBlade #41/#42),

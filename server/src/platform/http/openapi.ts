@@ -28,7 +28,7 @@ function parameters(schema: ZodType | undefined, where: 'query' | 'path') {
   }));
 }
 
-/** The OpenAPI 3 document of every route, built from the same zod schemas that validate them. */
+/** The OpenAPI 3.1 document of every route, built from the same zod schemas that validate them. */
 export function buildOpenApi(app: FastifyInstance, version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const def of app.routeDefs as RouteDef[]) {
@@ -62,8 +62,11 @@ export function buildOpenApi(app: FastifyInstance, version: string): Record<stri
     }
     (paths[path] ??= {})[def.method.toLowerCase()] = op;
   }
+  // The schemas are zod's JSON Schema (draft 2020-12: `"type": ["string", "null"]`), which is OpenAPI 3.1's
+  // dialect, so the document declares 3.1 and says so (a 3.0 reader would misread them).
   return {
-    openapi: '3.0.3',
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     info: { title: '工商联门户 API', version, description: '工商联门户与管理后台的全部接口。响应按线路约定 (wire contract) 加密。' },
     components: {
       securitySchemes: {

@@ -5,6 +5,7 @@ import type { Actor } from '../access/actor.js';
 import { badRequest, forbidden, unauthorized } from './errors.js';
 import { success } from './envelope.js';
 import { hasNul, parsePart } from './validation.js';
+import { bladexInput } from './bladex-input.js';
 
 /**
  * Who may call a route. `open`: anyone (health, docs, sign-on pages); `client`: a valid client
@@ -89,6 +90,12 @@ export interface RouteDef<Q = unknown, B = unknown, P = unknown> {
    * not name and coerce mistyped values, so a schema lagging behind a view would silently change answers.
    */
   response?: ZodType;
+  /**
+   * Fields of the answer a client may send back with the body, taken without them (BladeX clients echo the
+   * record they read): 'answer' for every field of `response`, or the names. Besides these, the generic
+   * read-only fields of bladex-input.ts hold on every BladeX route.
+   */
+  readOnly?: 'answer' | readonly string[];
   /** Write an api log row; defaults to true for non-GET calls. */
   audit?: boolean;
   /** The handler answers by itself (files, token answers, pages); no envelope. */
@@ -128,15 +135,32 @@ declare module 'fastify' {
     audit?: boolean;
     summary?: string;
     downloadLink?: boolean;
+    fileLink?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
   }
 }
 
+/**
+ * A GET that answers a file (an export, a template): BladeX's Saber opens it with window.open, which sends
+ * no headers, so it carries the access token in the `Blade-Auth` query parameter (README "Using a
+ * BladeX/Saber client"). Only such routes read a token there; pages (text/html) and JSON never do.
+ */
+export const isFileLink = (def: Pick<RouteDef, 'method' | 'raw' | 'produces' | 'downloadLink'>) =>
+  def.method === 'GET' && !!def.raw && !def.downloadLink && !!def.produces && !/html|json|event-stream/.test(def.produces);
+
+/** The query without the token a file link carries (the guard has read it; the route's filters never see it). */
+function withoutToken(query: unknown): unknown {
+  if (!query || typeof query !== 'object') return query;
+  const { 'Blade-Auth': _a, 'blade-auth': _b, ...rest } = query as Record<string, unknown>;
+  return rest;
+}
+
 /** Registers one route from its definition: validation, access, envelope, documentation. */
 export function route<Q = unknown, B = unknown, P = unknown>(app: FastifyInstance, def: RouteDef<Q, B, P>): void {
   app.routeDefs.push(def as RouteDef<any, any, any>);
+  const fileLink = isFileLink(def);
   app.route({
     method: def.method,
     url: def.url,
@@ -147,12 +171,15 @@ export function route<Q = unknown, B = unknown, P = unknown>(app: FastifyInstanc
       summary: def.summary,
       oauthErrors: def.oauthErrors,
       downloadLink: def.downloadLink ?? false,
+      fileLink,
       ...(def.rateLimit ? { rateLimit: def.rateLimit } : {}),
     },
     handler: async (req, reply) => {
       if (hasNul(req.query) || hasNul(req.body) || hasNul(req.params)) throw badRequest('请求内容包含非法字符');
-      const query = def.query ? parsePart(def.query, req.query, 'query') : (req.query as Q);
-      const body = def.body ? parsePart(def.body, req.body, 'body') : (req.body as B);
+      // What BladeX clients send (fields in the query, values echoed back) read as ours (README "Using a BladeX/Saber client").
+      const input = bladexInput(def, { query: fileLink ? withoutToken(req.query) : req.query, body: req.body });
+      const query = def.query ? parsePart(def.query, input.query, 'query') : (input.query as Q);
+      const body = def.body ? parsePart(def.body, input.body, 'body') : (input.body as B);
       const params = def.params ? parsePart(def.params, req.params, 'params') : (req.params as P);
       const actor = req.actor as Actor;
       if ('permission' in def.access) {

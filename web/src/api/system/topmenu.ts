@@ -9,8 +9,8 @@ import { get, request } from '../http';
  *   GET  /api/blade-system/topmenu/list          current, size, code, name → a page of top menus
  *   POST /api/blade-system/topmenu/submit        TopMenuSubmit; with id + version updates
  *   POST /api/blade-system/topmenu/remove        ?ids= (their menu settings go with them)
- *   GET  /api/blade-system/menu/grant-top-tree   → the menus (no buttons) the user holds
- *   GET  /api/blade-system/menu/top-tree-keys    topMenuIds → the menu ids configured under them
+ *   GET  /api/blade-system/menu/grant-top-tree   → { menu }: the menus (no buttons) the user holds (BladeX's shape)
+ *   GET  /api/blade-system/menu/top-tree-keys    topMenuIds → { menu }: the menu ids configured under them
  *   POST /api/blade-system/topmenu/grant         TopMenuGrant → 配置成功
  * Permission: topmenu, buttons topmenu_add / _edit / _delete / _view, topmenu_setting (菜单配置).
  */
@@ -22,10 +22,10 @@ export const topMenuKeys = {
 export const topMenuApi = bladeCrudApi<TopMenuView, TopMenuSubmit>('/api/blade-system/topmenu', topMenuKeys.all);
 
 export const getGrantTopTree = async (signal?: AbortSignal): Promise<MenuTreeNode[]> =>
-  (await get<MenuTreeNode[]>('/api/blade-system/menu/grant-top-tree', undefined, { signal })) ?? [];
+  (await get<{ menu: MenuTreeNode[] }>('/api/blade-system/menu/grant-top-tree', undefined, { signal }))?.menu ?? [];
 
 export const getTopTreeKeys = async (topMenuIds: string[], signal?: AbortSignal): Promise<string[]> =>
-  (await get<string[]>('/api/blade-system/menu/top-tree-keys', { topMenuIds: topMenuIds.join(',') }, { signal })) ?? [];
+  (await get<{ menu: string[] }>('/api/blade-system/menu/top-tree-keys', { topMenuIds: topMenuIds.join(',') }, { signal }))?.menu ?? [];
 
 export const grantTopMenus = async (body: TopMenuGrant): Promise<string> =>
   (await request<Envelope<null>>('/api/blade-system/topmenu/grant', { method: 'POST', body })).msg;

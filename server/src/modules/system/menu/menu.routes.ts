@@ -7,7 +7,7 @@ import { route } from '../../../platform/http/route.js';
 import { removeRoute } from '../../../platform/http/remove-route.js';
 import { menuRepo } from './menu.repo.js';
 import { menuService } from './menu.service.js';
-import { menuTree, menuView, toForest } from './menu.view.js';
+import { menuTree, menuView, toForest, withoutEmptyChildren } from './menu.view.js';
 
 const tags = ['system-menu'];
 
@@ -46,7 +46,7 @@ export default async function menuRoutes(app: FastifyInstance) {
     summary: 'buttons: 当前用户的按钮权限',
     tags,
     access: { permission: 'authenticated' },
-    handler: async ({ actor }) => toForest(await menuRepo.granted(app.db, actor)),
+    handler: async ({ actor }) => withoutEmptyChildren(toForest(await menuRepo.granted(app.db, actor))),
   });
 
   route(app, {
@@ -73,6 +73,33 @@ export default async function menuRoutes(app: FastifyInstance) {
     }),
     response: z.array(menuRecord),
     handler: async ({ query }) => (await menuRepo.children(app.db, query.parentId || '0', query as Record<string, unknown>)).map((r) => menuView(r)),
+  });
+
+  // The data and API scope screens pick a menu from menus alone (BladeX menu-list / lazy-menu-list).
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/menu/menu-list',
+    summary: 'menu menu-list: 菜单树形列表, 仅菜单不含按钮 (数据权限、接口权限页面; name、code、alias 过滤)',
+    tags,
+    access: { permission: ['menu', 'data_scope', 'api_scope'] },
+    query: menuFilters,
+    handler: async ({ query }) => menuTree(await menuRepo.all(app.db, query as Record<string, unknown>, 1)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/menu/lazy-menu-list',
+    summary: 'menu lazy-menu-list: 某菜单的下级菜单, 不含按钮 (parentId, 缺省为顶层; 数据权限、接口权限页面)',
+    tags,
+    access: { permission: ['menu', 'data_scope', 'api_scope'] },
+    query: menuFilters.extend({
+      parentId: z
+        .string()
+        .regex(/^\d{0,19}$/, '上级菜单编号格式不正确')
+        .optional(),
+    }),
+    handler: async ({ query }) =>
+      (await menuRepo.children(app.db, query.parentId || '0', { ...(query as Record<string, unknown>), category: '1' })).map((r) => menuView(r)),
   });
 
   route(app, {

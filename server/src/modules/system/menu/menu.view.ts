@@ -14,6 +14,17 @@ export function toForest(rows: MenuRow[]): MenuNode[] {
   return forest(nodes.values());
 }
 
+/**
+ * The buttons forest as BladeX answers it: a leaf has no `children` at all (BladeX leaves the empty list
+ * out), which is what Saber's permission builder walks.
+ */
+export function withoutEmptyChildren<N extends { children?: N[] }>(nodes: N[]): N[] {
+  return nodes.map((n) => {
+    const { children, ...rest } = n;
+    return (children && children.length ? { ...rest, children: withoutEmptyChildren(children) } : rest) as N;
+  });
+}
+
 export function menuView(row: MenuAdminRow, parentName?: string | null): MenuView {
   return {
     id: String(row.id),

@@ -38,7 +38,7 @@ export const paramRepo = {
 
   /** A live parameter by id or by key, without its bookkeeping columns (getParamDetail). */
   findByIdOrKey(db: Db, by: { id: string } | { paramKey: string }) {
-    let q = db.selectFrom('bladeParam').select(['id', 'paramName', 'paramKey', 'paramValue', 'remark']).where('isDeleted', '=', 0);
+    let q = db.selectFrom('bladeParam').select(['id', 'paramName', 'paramKey', 'paramValue', 'remark', 'version']).where('isDeleted', '=', 0);
     q = 'id' in by ? q.where('id', '=', by.id) : q.where('paramKey', '=', by.paramKey);
     return q.executeTakeFirst();
   },

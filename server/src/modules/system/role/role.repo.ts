@@ -83,6 +83,9 @@ export interface RoleUserRow {
 
 const ROLE_USER_FIELDS = fieldsOn('u', { account: 'text', realName: 'text', deptId: 'id', status: 'smallint', profileTag: 'text', createTime: 'date' });
 
+/** Text matched literally inside LIKE (its wildcards and the escape character escaped). */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
 export const roleRepo = {
   page(db: Db, tenantId: string, scope: DataScope, page: PageQuery, filters: Record<string, unknown>) {
     const base = visibleRoles(db, tenantId, scope).where((eb) => eb.and(filterExpressions(eb, filters, ROLE_FIELDS)));
@@ -93,9 +96,17 @@ export const roleRepo = {
   },
 
   /** Every visible role (trees), optionally of one system type, in display order. */
-  all(db: Db, tenantId: string, scope: DataScope, filter: { systemType?: string; orgOf?: string | null } = {}): Promise<RoleRow[]> {
+  all(
+    db: Db,
+    tenantId: string,
+    scope: DataScope,
+    filter: { systemType?: string; orgOf?: string | null; roleName?: string; roleAlias?: string } = {},
+  ): Promise<RoleRow[]> {
     let q = withColumns(visibleRoles(db, tenantId, scope));
     if (filter.systemType) q = q.where('r.systemType', '=', filter.systemType);
+    // BladeX's role/list: names and aliases containing the text (a literal match, LIKE's wildcards escaped).
+    if (filter.roleName) q = q.where('r.roleName', 'ilike', `%${likeText(filter.roleName)}%`);
+    if (filter.roleAlias) q = q.where('r.roleAlias', 'ilike', `%${likeText(filter.roleAlias)}%`);
     // orgOf: the tenant's roles plus those of one org; null: the tenant's roles only.
     if (filter.orgOf !== undefined)
       q = q.where((eb) => (filter.orgOf ? eb.or([eb('r.deptId', 'is', null), eb('r.deptId', '=', filter.orgOf)]) : eb('r.deptId', 'is', null)));

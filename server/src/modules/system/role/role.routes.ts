@@ -153,6 +153,7 @@ export default async function roleRoutes(app: FastifyInstance) {
       access: { permission },
       body,
       response: roleRecord,
+      readOnly: ['status'], // changed by role/enable and role/disable; BladeX clients send back what they read
       handler: async ({ actor, body }) => {
         const { row, created } = await roleService.submit(app.db, actor, body);
         return withMsg(roleView(row, tz), created ? MSG.added : MSG.updated);
@@ -195,6 +196,46 @@ export default async function roleRoutes(app: FastifyInstance) {
     query: z.object({ systemType: z.string().max(20).optional(), tenantId: z.string().max(12).optional() }),
     handler: async ({ actor, query }) =>
       roleForest(await roleRepo.all(app.db, actor.tenantId, await roleScope(app.db, actor), { systemType: query.systemType || undefined }), actor, tz),
+  });
+
+  // BladeX Saber's 角色管理 reads the roles as a tree (role/list) and a role by `id` (role/detail).
+  route(app, {
+    method: 'GET',
+    url: `${base}/list`,
+    summary: 'role list: 角色树形列表 (BladeX; roleName、roleAlias 包含过滤, 命中角色的上级不在结果中时其自成根节点)',
+    tags,
+    access: { permission: 'role' },
+    query: z
+      .object({
+        roleName: z.string().max(255).optional(),
+        roleAlias: z.string().max(255).optional(),
+        current: z.string().max(20).optional(),
+        size: z.string().max(20).optional(),
+      })
+      .strict(),
+    handler: async ({ actor, query }) =>
+      roleForest(
+        await roleRepo.all(app.db, actor.tenantId, await roleScope(app.db, actor), {
+          roleName: query.roleName?.trim() || undefined,
+          roleAlias: query.roleAlias?.trim() || undefined,
+        }),
+        actor,
+        tz,
+      ),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: `${base}/detail`,
+    summary: 'role detail: 角色详情 (BladeX; id)',
+    tags,
+    access: { permission: 'role' },
+    query: z.object({ id: requiredId('数据编号格式不正确') }),
+    response: roleRecord,
+    handler: async ({ actor, query }) => {
+      const [row] = await visibleRolesOrNotFound(app.db, actor, await roleScope(app.db, actor), [query.id]);
+      return roleView(row, tz);
+    },
   });
 
   route(app, {

@@ -12,6 +12,11 @@ const live = (db: Db) => db.selectFrom('bladeTenantPackage as p').where('p.isDel
 
 /** Tenant packages (blade_tenant_package) and their menus: platform tables, on the main database. */
 export const packageRepo = {
+  /** Every live package by id, for a select. */
+  options(db: Db): Promise<Array<{ id: string; packageName: string }>> {
+    return live(db).select(['p.id', 'p.packageName']).orderBy('p.id').execute() as Promise<Array<{ id: string; packageName: string }>>;
+  },
+
   page(db: Db, page: PageQuery, filters: Record<string, unknown>) {
     const base = live(db).where((eb) => eb.and(filterExpressions(eb, filters, PACKAGE_FIELDS)));
     return paginate<PackageRow>(base, (qb) => qb.select(COLUMNS), page, PACKAGE_FIELDS, [['p.id', 'asc']]);

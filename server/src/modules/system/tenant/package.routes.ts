@@ -34,6 +34,15 @@ export default async function tenantPackageRoutes(app: FastifyInstance) {
 
   route(app, {
     method: 'GET',
+    url: '/api/blade-system/tenant-package/select',
+    summary: 'tenant-package select: 产品包下拉选项 (BladeX Saber 租户页)',
+    tags: ['system'],
+    access: { permission: ['tenantpackage', 'tenant'] },
+    handler: async () => (await packageRepo.options(db)).map((r) => ({ id: String(r.id), packageName: r.packageName })),
+  });
+
+  route(app, {
+    method: 'GET',
     url: '/api/blade-system/tenant-package/detail',
     summary: 'tenant-package detail: 产品包详情 (含菜单)',
     tags: ['system'],

@@ -122,6 +122,20 @@ export const tenantRepo = {
   },
 
   /** Sets the live tenants' account quota and expiry, and their package when one is given (null: none). */
+  async setPackage(tx: Db, ids: string[], packageId: string | null): Promise<void> {
+    await tx
+      .updateTable('bladeTenant')
+      .set({ packageId, version: sql`version + 1`, updateTime: sql`now()` })
+      .where('id', 'in', ids)
+      .where('isDeleted', '=', 0)
+      .execute();
+  },
+
+  /** The live tenant serving a domain (tenant/info on the sign-on page), by its exact domain address. */
+  byDomain(db: Db, domain: string): Promise<{ tenantId: string; tenantName: string; domainUrl: string | null } | undefined> {
+    return live(db).select(['t.tenantId', 't.tenantName', 't.domainUrl']).where('t.domainUrl', '=', domain).orderBy('t.id').executeTakeFirst();
+  },
+
   async setAuthorisation(tx: Db, ids: string[], values: { accountNumber: number; expireTime: string | null; packageId?: string | null }): Promise<void> {
     await tx
       .updateTable('bladeTenant')

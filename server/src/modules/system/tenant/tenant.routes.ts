@@ -22,6 +22,7 @@ import { removeRoute } from '../../../platform/http/remove-route.js';
 import { formatTime } from '../../../platform/http/time.js';
 import { tenantRepo, type TenantRow } from './tenant.repo.js';
 import { tenantService } from './tenant.service.js';
+import { packageRepo } from './package.repo.js';
 
 /** Tenants (platform administration, menu 'tenant'). */
 export default async function tenantRoutes(app: FastifyInstance) {
@@ -91,6 +92,7 @@ export default async function tenantRoutes(app: FastifyInstance) {
     access: { permission: 'tenant' },
     body: tenantSubmit,
     response: tenantRecord,
+    readOnly: 'answer', // BladeX's 租户管理 sends back the tenant it read (status, accountUsed, expired …)
     handler: async ({ actor, body }) => {
       const { id, adminPassword } = await tenantService.submit(db, actor, body, config.defaultTenantId);
       const row = await tenantRepo.findById(db, id);
@@ -148,6 +150,49 @@ export default async function tenantRoutes(app: FastifyInstance) {
     handler: async ({ body }) => {
       await bindTenant(tenancy, { tenantId: body.tenantId, datasourceId: body.datasourceId, defaultTenantId: config.defaultTenantId });
       return withMsg(null, DATASOURCE_MSG.bound);
+    },
+  });
+
+  // BladeX Saber's calls of the tenant screens and its sign-on page (README "Using a BladeX/Saber client").
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/tenant/info',
+    summary: 'tenant info: 登录页按域名取租户 (domain; 未绑定域名的答 null, Saber 则显示租户编号输入框)',
+    tags: ['system-tenant'],
+    access: { public: 'client' },
+    query: z.object({ domain: z.string().trim().max(255).optional() }).passthrough(),
+    handler: async ({ query }) => {
+      const found = query.domain ? await tenantRepo.byDomain(db, query.domain) : undefined;
+      return found ? { tenantId: found.tenantId, tenantName: found.tenantName, domain: found.domainUrl } : null;
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/blade-system/tenant/package-detail',
+    summary: 'tenant package-detail: 租户的产品包 (tenantId 为租户的数据编号; 未设产品包答 null)',
+    tags: ['system-tenant'],
+    access: { permission: 'tenant' },
+    query: z.object({ tenantId: idField }),
+    handler: async ({ query }) => {
+      const row = await tenantRepo.findById(db, query.tenantId);
+      if (!row) throw notFound();
+      if (row.packageId == null) return null;
+      const pkg = await packageRepo.findById(db, String(row.packageId));
+      return pkg ? { ...pkg, id: String(pkg.id), menuIds: (await packageRepo.menuIdsOf(db, [String(pkg.id)]))(String(pkg.id)) } : null;
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-system/tenant/package-setting',
+    summary: 'tenant package-setting: 更换租户的产品包 (tenantId 为租户的数据编号, packageId 空为不限产品包; 其角色随之调整)',
+    tags: ['system-tenant'],
+    access: { permission: 'tenant_setting' },
+    body: z.object({ tenantId: idField, packageId: idField.nullish().or(z.literal('')) }).strict(),
+    handler: async ({ body }) => {
+      await tenantService.setPackage(db, body.tenantId, body.packageId || null);
+      return withMsg(null, MSG.updated);
     },
   });
 }

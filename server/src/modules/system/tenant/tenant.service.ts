@@ -74,6 +74,17 @@ export const tenantService = {
     });
   },
 
+  /** package-setting (BladeX): one tenant's package alone; its roles follow as with setting. */
+  async setPackage(db: Db, id: string, packageId: string | null) {
+    await assertPackage(db, packageId);
+    await db.transaction().execute(async (tx) => {
+      const [before] = await tenantRepo.lockRefs(tx, [id]);
+      if (!before) throw notFound();
+      await tenantRepo.setPackage(tx, [id], packageId);
+      if (String(before.packageId ?? '') !== String(packageId ?? '')) await applyPackage(tx, before.tenantId, packageId);
+    });
+  },
+
   async remove(db: Db, actor: Actor, ids: string[], defaultTenantId: string) {
     const rows = await tenantRepo.liveByIds(db, ids);
     if (!rows.length) throw notFound();

@@ -1,3 +1,4 @@
+import type { Actor } from '../../../platform/access/actor.js';
 import type { PageQuery } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { softDeleteByIds, updateAtVersion } from '../../../platform/db/versioned.js';
@@ -81,6 +82,26 @@ export const topMenuRepo = {
   },
 
   /** The live menus set for the top menus. */
+  /**
+   * The header's top menus (menu/top-menu): the tenant's, in order; for anyone but an administrator only
+   * those configured with at least one menu the actor's roles hold.
+   */
+  visibleTo(db: Db, actor: Actor): Promise<TopMenuRow[]> {
+    let q = live(db, actor.tenantId).select(COLUMNS);
+    if (!actor.isAdministrator)
+      q = q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('bladeTopMenuSetting as s')
+            .innerJoin('bladeRoleMenu as rm', 'rm.menuId', 's.menuId')
+            .select('s.menuId')
+            .whereRef('s.topMenuId', '=', 't.id')
+            .where('rm.roleId', 'in', actor.roleIds.length ? actor.roleIds : ['0']),
+        ),
+      );
+    return q.orderBy('t.sort').orderBy('t.id').execute() as Promise<TopMenuRow[]>;
+  },
+
   async settingMenuIds(db: Db, topMenuIds: string[]): Promise<string[]> {
     if (!topMenuIds.length) return [];
     const rows = await db

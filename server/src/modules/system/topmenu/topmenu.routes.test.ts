@@ -79,7 +79,7 @@ describe('topmenu grant: the menus shown under a top menu', () => {
   });
 
   it('grant-top-tree offers the menus (no buttons) the actor holds', async () => {
-    const tree = (await get('/api/blade-system/menu/grant-top-tree')).body.data;
+    const tree = (await get('/api/blade-system/menu/grant-top-tree')).body.data.menu;
     const all = codes(tree);
     expect(all).toEqual(expect.arrayContaining(['system', 'param', 'portal']));
     expect(all).not.toContain('param_add');
@@ -89,7 +89,7 @@ describe('topmenu grant: the menus shown under a top menu', () => {
   it("the grant sets the top menu's menus, read back by top-tree-keys and filtering routes?topMenuId", async () => {
     const res = await grant({ topMenuIds: [top], menuIds: [menuIds.system, menuIds.param, menuIds.dict] });
     expect(res.body).toMatchObject({ code: 200, msg: '配置成功' });
-    const keys = (await get('/api/blade-system/menu/top-tree-keys', { topMenuIds: top })).body.data;
+    const keys = (await get('/api/blade-system/menu/top-tree-keys', { topMenuIds: top })).body.data.menu;
     expect(new Set(keys)).toEqual(new Set([menuIds.system, menuIds.param, menuIds.dict]));
     const routes = (await get('/api/blade-system/menu/routes', { topMenuId: top })).body.data;
     expect(new Set(codes(routes))).toEqual(new Set(['system', 'param', 'dict']));

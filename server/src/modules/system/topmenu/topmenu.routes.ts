@@ -83,27 +83,36 @@ export default async function topMenuRoutes(app: FastifyInstance) {
 
   route(app, {
     method: 'GET',
+    url: '/api/blade-system/menu/top-menu',
+    summary: 'menu top-menu: 当前用户的顶部菜单 (BladeX 页头; 配置了其拥有菜单的顶部菜单)',
+    tags,
+    access: { permission: 'authenticated' },
+    handler: async ({ actor }) => (await topMenuRepo.visibleTo(app.db, actor)).map((r) => topMenuView(r, tz)),
+  });
+
+  route(app, {
+    method: 'GET',
     url: '/api/blade-system/menu/grant-top-tree',
-    summary: 'menu grant-top-tree: 顶部菜单可配置的菜单树 (当前用户拥有的菜单)',
+    summary: 'menu grant-top-tree: 顶部菜单可配置的菜单树 (当前用户拥有的菜单), 如 BladeX 答 { menu }',
     tags,
     access: { permission: 'topmenu' },
-    handler: async ({ actor }) => menuTree(await menuRepo.granted(app.db, actor, { category: 1 })),
+    handler: async ({ actor }) => ({ menu: menuTree(await menuRepo.granted(app.db, actor, { category: 1 })) }),
   });
 
   route(app, {
     method: 'GET',
     url: '/api/blade-system/menu/top-tree-keys',
-    summary: 'menu top-tree-keys: 顶部菜单已配置的菜单编号 (topMenuIds)',
+    summary: 'menu top-tree-keys: 顶部菜单已配置的菜单编号 (topMenuIds), 如 BladeX 答 { menu }',
     tags,
     access: { permission: 'topmenu' },
     query: z.object({
       topMenuIds: z.string({ message: '请选择顶部菜单' }).trim().min(1, '请选择顶部菜单').max(4000, '一次选择的数据过多').regex(ID_LIST_RE, ID_MSG),
     }),
-    response: z.array(z.string()),
+    response: z.object({ menu: z.array(z.string()) }),
     handler: async ({ actor, query }) => {
       const ids = [...new Set(query.topMenuIds.split(','))];
       if ((await topMenuRepo.liveIds(app.db, actor.tenantId, ids)).size !== ids.length) throw notFound();
-      return topMenuRepo.settingMenuIds(app.db, ids);
+      return { menu: await topMenuRepo.settingMenuIds(app.db, ids) };
     },
   });
 }

@@ -12,13 +12,15 @@ import {
   myProfileRecord,
   myProfileUpdate,
   pageOf,
+  userRecord,
 } from '@gsl/contract';
 import { personalDataCipher } from '../../../platform/audit/personal-data.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { route } from '../../../platform/http/route.js';
 import { CODE_RULES } from '../../message/message.module.js';
 import { codeService } from '../../message/sms/sms.service.js';
-import { loginLogView } from '../user.view.js';
+import { loginLogView, userView } from '../user.view.js';
+import { userService } from '../user.service.js';
 import { profileService } from './profile.service.js';
 import { myProfileView } from './profile.view.js';
 
@@ -62,6 +64,23 @@ export default async function myCenterRoutes(app: FastifyInstance) {
     body: myProfileUpdate,
     response: myProfileRecord,
     handler: async ({ actor, body }) => withMsg(myProfileView(await svc.update(db, actor, body), tz), MSG.updated),
+  });
+
+  // BladeX Saber's 个人信息 saves with update-info, sending back the blade-user/info it read: the same change
+  // of the own profile; the fields info answers that are not changed here (account, org, phone …) are read-only.
+  route(app, {
+    method: 'POST',
+    url: '/api/blade-user/update-info',
+    summary: 'update-info: 修改本人的个人资料 (BladeX; 同 userProfile/update, 可原样送回 blade-user/info 的内容)',
+    tags: TAGS,
+    access: { permission: 'authenticated' },
+    body: myProfileUpdate,
+    response: userRecord,
+    readOnly: 'answer',
+    handler: async ({ actor, body }) => {
+      await svc.update(db, actor, body);
+      return withMsg(userView(await userService.info(db, actor), { timeZone: tz, maskPhone: false }), MSG.updated);
+    },
   });
 
   route(app, {

@@ -25,8 +25,10 @@ const TOP = { id: '5', code: 'work', name: '工作台', source: 'appstore', path
 function setup(granted = ['topmenu_add', 'topmenu_edit', 'topmenu_delete', 'topmenu_view', 'topmenu_setting']) {
   const server = fakeServer({
     'GET /api/blade-system/topmenu/list': () => ({ records: [TOP], total: 1, size: 10, current: 1, pages: 1 }),
-    'GET /api/blade-system/menu/grant-top-tree': () => [node('1', '系统管理', [node('2', '参数管理'), node('3', '用户管理')]), node('4', '权限管理')],
-    'GET /api/blade-system/menu/top-tree-keys': () => ['4'],
+    'GET /api/blade-system/menu/grant-top-tree': () => ({
+      menu: [node('1', '系统管理', [node('2', '参数管理'), node('3', '用户管理')]), node('4', '权限管理')],
+    }),
+    'GET /api/blade-system/menu/top-tree-keys': () => ({ menu: ['4'] }),
     'POST /api/blade-system/topmenu/grant': () => ({ msg: '配置成功' }),
   });
   renderScreen(<TopMenuPage />, granted);
