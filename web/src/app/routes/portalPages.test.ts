@@ -14,6 +14,7 @@ describe('portal pages', () => {
       ['personbase', '人员库'],
       ['enterprisebase', '企业库'],
       ['orgprofile', '组织档案'],
+      ['honor', '荣誉与领导排名'],
     ]);
     for (const page of [database, ...database.children!]) expect(page.page && page.page !== DEFAULT_PAGE).toBe(true);
   });

@@ -40,6 +40,7 @@ const DATABASE_PAGES: Record<string, PageComponent> = {
   '/portal/database/personbase': lazyPage(() => import('../../pages/portal/database/personbase')),
   '/portal/database/enterprisebase': lazyPage(() => import('../../pages/portal/database/enterprisebase')),
   '/portal/database/orgprofile': lazyPage(() => import('../../pages/portal/database/orgprofile')),
+  '/portal/database/honor': lazyPage(() => import('../../pages/portal/honor')),
 };
 const [database, ...databaseScreens] = screensOf(menuOf('portal_database')!);
 

@@ -69,9 +69,11 @@ export default function ShellLayout() {
           <main className="shell__page">
             <KeepAliveOutlet active={value} keep={makesTab} />
           </main>
-          <Suspense fallback={null}>
-            <ChamberReminder />
-          </Suspense>
+          {location.pathname.startsWith('/portal') && (
+            <Suspense fallback={null}>
+              <ChamberReminder />
+            </Suspense>
+          )}
         </Layout.Content>
       </Layout>
     </Layout>
