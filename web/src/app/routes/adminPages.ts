@@ -34,6 +34,7 @@ export const ADMIN_PAGES: Record<string, PageComponent> = {
   '/system/mailOutbox': lazyPage(() => import('../../pages/message/outbox/MailOutbox')),
   '/system/question': lazyPage(() => import('../../pages/system/question')),
   '/system/suggestion': lazyPage(() => import('../../pages/system/suggestion')),
+  '/system/formTemplate': lazyPage(() => import('../../pages/fillin/TemplateAdminPage')),
   '/system/newsSource': lazyPage(() => import('../../pages/system/newsSource')),
   '/system/portalApp': lazyPage(() => import('../../pages/system/portalApp')),
 };

@@ -37,6 +37,7 @@ describe('portal pages', () => {
       ['leader', '领导班子'],
       ['associationHistory', '大事记'],
       ['associationBase', '协会基本信息'],
+      ['fillSituation', '填报情况'],
     ]);
     for (const c of myApp.children!) expect(c.page && c.page !== DEFAULT_PAGE).toBe(true);
     const bigmsg = PORTAL_PAGES.find((p) => p.path === 'myDay')!.children!.find((c) => c.path === 'bigmsg')!;

@@ -50,6 +50,7 @@ const MYAPP_PAGES: Record<string, PageComponent> = {
   '/portal/myApp/leader': lazyPage(() => import('../../pages/association/leader')),
   '/portal/myApp/associationHistory': lazyPage(() => import('../../pages/association/history')),
   '/portal/myApp/associationBase': lazyPage(() => import('../../pages/association/base')),
+  '/portal/myApp/fillSituation': lazyPage(() => import('../../pages/fillin/SituationPage')),
 };
 // 业务应用's screens in the shell (the fill-in pages it lists open in a new tab, outside /portal).
 const [myApp, ...myAppScreens] = screensOf(menuOf('portal_myapp')!).filter((s, i) => i === 0 || s.path.startsWith('/portal/myApp/'));

@@ -17,6 +17,9 @@ const ShellLayout = lazyPage<object>(() => import('../shell/ShellLayout'));
 const WelcomePage = lazyPage<object>(() => import('../pages/WelcomePage'));
 const LockPage = lazyPage<object>(() => import('../lock/LockPage'));
 const ErrorPage = lazyPage<{ status: 404 | 403 | 500 }>(() => import('../pages/ErrorPage'));
+// The fill-in pages (specification §2): opened in a new tab, outside the shell, each behind its browser check.
+const FillInPage = lazyPage<object>(() => import('../../pages/fillin/FillInPage'));
+const SupplementPage = lazyPage<object>(() => import('../../pages/fillin/SupplementPage'));
 
 /** A lazily loaded full page outside the shell. */
 function Standalone<P extends object>({ page: Page, props }: { page: ComponentType<P>; props: P }) {
@@ -56,6 +59,24 @@ export function buildRoutes(menus: MenuNode[] | undefined, menusPending: boolean
         errorRoute(404),
         errorRoute(403),
         errorRoute(500),
+        {
+          path: 'subapp/fill-in',
+          element: (
+            <RequireAuth>
+              <Standalone page={FillInPage} props={{}} />
+            </RequireAuth>
+          ),
+          handle: { title: '委员及代表填报', isAuth: true, isTab: false },
+        },
+        {
+          path: 'subapp/fill-in-aoc',
+          element: (
+            <RequireAuth>
+              <Standalone page={SupplementPage} props={{}} />
+            </RequireAuth>
+          ),
+          handle: { title: '商会补充信息', isAuth: true, isTab: false },
+        },
         {
           element: (
             <RequireAuth>

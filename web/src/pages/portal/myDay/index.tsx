@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Col, Empty, Form, Input, Row, Skeleton, Tag } from 'antd';
@@ -29,6 +29,9 @@ import { useLiveEvent } from '../../../utils/liveEvents';
 import { useSession } from '../../../utils/useSession';
 import { dayOf, dayTitle, greeting, pendingSummary, SHORTCUTS } from './myDayLogic';
 import './myDay.css';
+
+/** The fill-in entry and its period dialog (specification §4), loaded with its own chunk. */
+const FillInEntry = lazy(() => import('../../fillin/FillInEntry').then((m) => ({ default: m.FillInEntry })));
 
 /** A card of the page: its heading is a real heading (h2) so the page can be read by headings. */
 function Panel({ title, extra, testId, children }: { title: string; extra?: ReactNode; testId: string; children: ReactNode }) {
@@ -339,6 +342,9 @@ export default function MyDayPage() {
         </Col>
         <Col xs={24} lg={8}>
           <div className="myday__column">
+            <Suspense fallback={null}>
+              <FillInEntry />
+            </Suspense>
             <NotesPanel today={dayOf(now)} />
             <ShortcutsPanel />
             <VersionPanel />
