@@ -16,7 +16,10 @@ export const DEFAULT_GRANTS: Record<Exclude<RoleAlias, 'administrator'>, { inclu
   // Chambers fill in (fillin_collect, fillin_supplement); federations follow who has (fillin_situation).
   aoc: { include: ['portal'], exclude: ['member_sensitive', 'myorg_address_phone', 'fillin_collect', 'fillin_supplement'] },
   // A chamber manages its own chamber accounts and roles, never federation accounts (myorg_aoc_account).
-  coc: { include: ['portal'], exclude: ['cockpit', 'member_sensitive', 'message_urgent', 'myorg_address_phone', 'myorg_gsl_address', 'myorg_aoc_account', 'fillin_situation'] },
+  coc: {
+    include: ['portal'],
+    exclude: ['cockpit', 'member_sensitive', 'message_urgent', 'myorg_address_phone', 'myorg_gsl_address', 'myorg_aoc_account', 'fillin_situation'],
+  },
 };
 
 /**
