@@ -35,6 +35,7 @@ export * from './support/support.js';
 export * from './portalapp/apps.js';
 export * from './portalapp/honors.js';
 export * from './portalapp/reminder.js';
+export * from './portalapp/jssdk.js';
 export * from './cockpit/cockpit.js';
 export * from './news/news.js';
 export * from './fillin/fillin.js';

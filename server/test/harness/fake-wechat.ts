@@ -23,6 +23,9 @@ export class FakeWechat {
   readonly calls: Array<{ path: string; query: Record<string, string> }> = [];
   /** When set, sns/userinfo answers this errcode instead of the user's profile. */
   userinfoErrcode: number | null = null;
+  /** The JS-SDK ticket cgi-bin/ticket/getticket answers (the tests sign with it). */
+  readonly jsapiTicket = `jt_${randomBytes(16).toString('hex')}`;
+  private appToken: string | null = null;
   private readonly codes = new Map<string, FakeWechatUser & { spent: boolean }>();
   private readonly tokens = new Map<string, FakeWechatUser>();
   private server = http.createServer((req, res) => this.answer(req, res));
@@ -94,6 +97,19 @@ export class FakeWechat {
         privilege: [],
         unionid: user.unionid,
       });
+    }
+    // The JS-SDK's official-account calls: an access token for the app, then the jsapi ticket for it.
+    if (url.pathname === '/cgi-bin/token') {
+      if (query.appid !== this.appId) return send({ errcode: 40013, errmsg: 'invalid appid' });
+      if (query.secret !== this.appSecret) return send({ errcode: 40125, errmsg: 'invalid appsecret' });
+      if (query.grant_type !== 'client_credential') return send({ errcode: 40002, errmsg: 'invalid grant_type' });
+      this.appToken = `cat_${randomBytes(12).toString('hex')}`;
+      return send({ access_token: this.appToken, expires_in: 7200 });
+    }
+    if (url.pathname === '/cgi-bin/ticket/getticket') {
+      if (!this.appToken || query.access_token !== this.appToken) return send({ errcode: 40001, errmsg: 'invalid credential' });
+      if (query.type !== 'jsapi') return send({ errcode: 40097, errmsg: 'invalid args' });
+      return send({ errcode: 0, errmsg: 'ok', ticket: this.jsapiTicket, expires_in: 7200 });
     }
     send({ errcode: 40066, errmsg: 'invalid url' });
   }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { WX_MSG } from '@gsl/contract';
 import type { AppConfig } from '../config/config.js';
 import { AppError } from '../http/errors.js';
@@ -48,6 +49,27 @@ export class WechatError extends AppError {
 }
 
 const DEFAULT_TIMEOUT_MS = 8000;
+/** JS-SDK without WECHAT_APP_ID / WECHAT_APP_SECRET. */
+export const JSSDK_NOT_CONFIGURED = '微信 JS-SDK 未配置,请联系管理员设置公众号的 AppID 和 AppSecret';
+/** A token's or ticket's lifetime as WeChat states it (default 7200 s), less 5 minutes' margin. */
+const lifetimeMs = (expiresIn: unknown) => Math.max(60, (Number(expiresIn) || 7200) - 300) * 1000;
+
+/**
+ * The JS-SDK signature (公众号 JS-SDK 说明 附录1): SHA-1 of jsapi_ticket, noncestr, timestamp and url as
+ * key=value pairs in ASCII order of the keys, joined by '&'; the url without its '#' part.
+ */
+export function jsSdkSignature(ticket: string, nonceStr: string, timestamp: number, url: string): string {
+  const pairs: Array<[string, string]> = [
+    ['jsapi_ticket', ticket],
+    ['noncestr', nonceStr],
+    ['timestamp', String(timestamp)],
+    ['url', url.split('#')[0]],
+  ];
+  pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha1')
+    .update(pairs.map(([k, v]) => `${k}=${v}`).join('&'))
+    .digest('hex');
+}
 const OPENID_RE = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
@@ -115,6 +137,42 @@ export class WechatClient {
       return null;
     }
   }
+
+  /**
+   * The JS-SDK's jsapi_ticket (公众号 JS-SDK 说明 附录1): cgi-bin/token (client_credential) gives the access token,
+   * cgi-bin/ticket/getticket (type jsapi) the ticket; both are kept until 5 minutes before WeChat says they expire
+   * (7200 s), since WeChat limits how often they may be fetched. Concurrent callers share one fetch.
+   */
+  async jsapiTicket(): Promise<string> {
+    if (!this.configured) throw new WechatError(JSSDK_NOT_CONFIGURED);
+    const now = Date.now();
+    if (this.ticket && this.ticket.expiresAt > now) return this.ticket.value;
+    this.ticketFetch ??= (async () => {
+      try {
+        if (!this.accessToken || this.accessToken.expiresAt <= Date.now()) {
+          const t = await this.call('/cgi-bin/token', { grant_type: 'client_credential', appid: this.opts.appId, secret: this.opts.appSecret });
+          if (typeof t.access_token !== 'string' || !t.access_token) throw new WechatError(WX_MSG.badAnswer);
+          this.accessToken = { value: t.access_token, expiresAt: Date.now() + lifetimeMs(t.expires_in) };
+        }
+        const r = await this.call('/cgi-bin/ticket/getticket', { access_token: this.accessToken.value, type: 'jsapi' });
+        if (typeof r.ticket !== 'string' || !r.ticket) throw new WechatError(WX_MSG.badAnswer);
+        this.ticket = { value: r.ticket, expiresAt: Date.now() + lifetimeMs(r.expires_in) };
+        return r.ticket;
+      } finally {
+        this.ticketFetch = undefined;
+      }
+    })();
+    return this.ticketFetch;
+  }
+
+  /** The configured app id (wx.config's appId). */
+  get appId(): string {
+    return this.opts.appId;
+  }
+
+  private accessToken?: { value: string; expiresAt: number };
+  private ticket?: { value: string; expiresAt: number };
+  private ticketFetch?: Promise<string>;
 
   /** One GET to WeChat's API: its JSON, or WechatError for errcode ≠ 0, a timeout, a transport error or a non-JSON answer. */
   private async call(path: string, query: Record<string, string>): Promise<Record<string, unknown>> {
