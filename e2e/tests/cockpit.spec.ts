@@ -11,10 +11,6 @@ const value = async (page: Page, testId: string) => Number(await page.getByTestI
 
 /** 领导驾驶舱 from the top menu: the cockpit list opens its first screen, 综合驾驶舱. */
 async function openCockpit(page: Page) {
-  // The chamber-information reminder (§4) may open over the portal: close it whenever it stands in the way.
-  await page.addLocatorHandler(page.getByRole('dialog', { name: '商会信息完善提醒' }), async (dialog) => {
-    await dialog.getByRole('button', { name: '关闭' }).first().click();
-  });
   await page.getByTestId('top-menu-cockpit').click();
   await expect(page).toHaveURL(/\/portal\/cockpit\/overview$/);
   // the big screen's chunk (ECharts) and the first figures: allow for a busy machine

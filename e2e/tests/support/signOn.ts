@@ -1,6 +1,7 @@
 import { createDecipheriv } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readCaptcha } from './captcha';
+import { closePortalDialogsInTheWay } from './portalDialogs';
 
 /** Password of every demo account (server/src/db/seed). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -20,6 +21,7 @@ const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64
 
 /** Opens the portal; without a session it must land on the sign-on portal's form. */
 export async function openSignOn(page: Page): Promise<void> {
+  await closePortalDialogsInTheWay(page);
   await page.goto('/gsl/');
   await expect(page).toHaveURL(/\/sso\/login\?/);
   await expect(page.getByTestId('sso-form')).toBeVisible();
