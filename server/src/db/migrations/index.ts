@@ -32,12 +32,12 @@ import m0032 from './0032_org_mailbox.sql';
 import m0033 from './0033_association.sql';
 import m0034 from './0034_support.sql';
 import m0035 from './0035_cockpit.sql';
-import m0043 from './0043_cockpit_stale_year.sql';
 import m0038 from './0038_portal_apps.sql';
 import m0039 from './0039_news.sql';
+import m0040 from './0040_fillin.sql';
 import m0041 from './0041_org_contact.sql';
 import m0042 from './0042_portal_reminder.sql';
-import m0040 from './0040_fillin.sql';
+import m0043 from './0043_cockpit_stale_year.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -74,8 +74,8 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0035_cockpit', sql: m0035 },
   { name: '0038_portal_apps', sql: m0038 },
   { name: '0039_news', sql: m0039 },
+  { name: '0040_fillin', sql: m0040 },
   { name: '0041_org_contact', sql: m0041 },
   { name: '0042_portal_reminder', sql: m0042 },
-  { name: '0040_fillin', sql: m0040 },
   { name: '0043_cockpit_stale_year', sql: m0043 },
 ];
