@@ -13,8 +13,10 @@ export const DEFAULT_GRANTS: Record<Exclude<RoleAlias, 'administrator'>, { inclu
   admin: { include: ['portal', 'system', 'authority', 'monitor'], exclude: ['tenant', 'tenantpackage', 'datasource', 'client'] },
   // Unmasked personal data of members (member_sensitive) and address-book phones (myorg_address_phone)
   // only for tenant admins by default; a chamber keeps no federation address book.
-  // Chambers fill in (fillin_collect, fillin_supplement); federations follow who has (fillin_situation).
-  aoc: { include: ['portal'], exclude: ['member_sensitive', 'myorg_address_phone', 'fillin_collect', 'fillin_supplement'] },
+  // Chambers fill in (fillin_collect, fillin_supplement) and federations follow who has (fillin_situation); a
+  // federation holds the fill-in grants too, or the grant ceiling would keep it from giving a chamber its role
+  // (only chambers and associations may actually fill in: the server refuses other orgs).
+  aoc: { include: ['portal'], exclude: ['member_sensitive', 'myorg_address_phone'] },
   // A chamber manages its own chamber accounts and roles, never federation accounts (myorg_aoc_account).
   coc: {
     include: ['portal'],

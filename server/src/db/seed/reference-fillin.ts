@@ -40,6 +40,10 @@ export async function seedFillinReference(
     await grantMenus(tx, roleIds, menuIds, FILL_CODES, ['coc']);
     await grantMenus(tx, roleIds, menuIds, FOLLOW_CODES, ['aoc']);
   });
+  // A federation holds the chambers' fill-in grants too, so that it may give a chamber its role (the grant ceiling).
+  await once(tx, 'fillin-grants-aoc-v1', async () => {
+    await grantMenus(tx, roleIds, menuIds, FILL_CODES, ['aoc']);
+  });
   await once(tx, 'fillin-templates-v1', async () => {
     await tx
       .insertInto('aocFormTemplate')
