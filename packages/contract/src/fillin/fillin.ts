@@ -151,14 +151,12 @@ export const collectSubmit = z
   .refine((v) => Object.keys(v).length <= 80, '字段过多');
 export type CollectSubmit = z.infer<typeof collectSubmit>;
 
-export const collectPageQuery = pageQuery
-  .extend({
-    deptId: deptIdFilter,
-    period: z.coerce.number().int().min(PERIOD_MIN).max(PERIOD_MAX).optional(),
-    category: z.union([z.enum(['1', '2', '3']), z.literal('')]).optional(),
-    name: z.string().trim().max(50, '姓名不能超过50个字符').optional(),
-  })
-  .strict();
+export const collectPageQuery = pageQuery.extend({
+  deptId: deptIdFilter,
+  period: z.coerce.number().int().min(PERIOD_MIN).max(PERIOD_MAX).optional(),
+  category: z.union([z.enum(['1', '2', '3']), z.literal('')]).optional(),
+  name: z.string().trim().max(50, '姓名不能超过50个字符').optional(),
+});
 export type CollectPageQuery = z.infer<typeof collectPageQuery>;
 
 export const collectPersonView = z.object({

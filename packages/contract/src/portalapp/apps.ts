@@ -139,7 +139,8 @@ export const appUsageAdd = z
   .superRefine((v, ctx) => {
     if (!v.appId && !v.menuCode) ctx.addIssue({ code: 'custom', message: PORTALAPP_MSG.usageTarget, path: ['appId'] });
     else if (v.appId && v.menuCode) ctx.addIssue({ code: 'custom', message: PORTALAPP_MSG.usageBoth, path: ['menuCode'] });
-  });
+  })
+  .meta({ examples: [{ menuCode: 'message' }] });
 export type AppUsageAdd = z.infer<typeof appUsageAdd>;
 
 /** How often the caller opened one application: `app:<id>` or `menu:<code>`. */

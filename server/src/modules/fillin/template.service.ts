@@ -107,11 +107,12 @@ export const templateService = {
    * current version. Old versions stay, so records filled with them still read.
    */
   async submit(db: Db, actor: Actor, input: TemplateSubmit): Promise<Template> {
-    const menuCode = TEMPLATE_MENU[input.templateKey];
+    // Own keys only: a key such as 'constructor' must not find the object's prototype.
+    const menuCode = Object.hasOwn(TEMPLATE_MENU, input.templateKey) ? TEMPLATE_MENU[input.templateKey] : undefined;
     if (!menuCode) throw notFound(FILLIN_MSG.templateNotFound);
     const reserved = input.fields.find((f) => RESERVED_PROPS.includes(f.prop));
     if (reserved) throw badRequest(FILLIN_MSG.reservedProp(reserved.prop));
-    const problem = templateProblem(input.fields, SYSTEM_PROPS[input.templateKey] ?? []);
+    const problem = templateProblem(input.fields, (Object.hasOwn(SYSTEM_PROPS, input.templateKey) && SYSTEM_PROPS[input.templateKey]) || []);
     if (problem) throw badRequest(problem);
     const current = await this.byKey(db, actor.tenantId, input.templateKey);
     if (current.version !== input.version) throw badRequest(FILLIN_MSG.templateStale);

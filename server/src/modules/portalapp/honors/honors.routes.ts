@@ -76,7 +76,8 @@ export function honorsRoutes(app: FastifyInstance) {
     tags: TAGS,
     access: { permission: HONOR },
     query: honorPageQuery,
-    scope: { resource: 'profile', list: { table: 'aoc_org_honour', deptColumn: 'dept_id', where: 'is_deleted = 0' } },
+    // An org-addressed list (like the address books): the org named by deptId must lie inside the scope, else 404.
+    scope: { resource: 'profile', record: { table: 'blade_dept', idFrom: 'query.deptId', deptColumn: 'id', where: 'is_deleted = 0' } },
     response: pageOf(honorRecord),
     handler: async ({ actor, query }) => {
       const scope = await resolveScope(db, actor, 'profile');
