@@ -24,5 +24,11 @@ export async function seedDemoApps(db: Db, opts: { tenantId: string }): Promise<
     sort,
     remark,
   }));
-  if (rows.length) await db.insertInto('aocBusinessApp').values(rows).execute();
+  // Two processes seeding one fresh database at once: the second one's rows are already there.
+  if (rows.length)
+    await db
+      .insertInto('aocBusinessApp')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
 }

@@ -9,7 +9,6 @@ import { useCan } from '../../components/Access';
 import { getStore } from '../../utils/storage';
 import { FillPeriodDialog } from './FillPeriodDialog';
 import './fillin.css';
-import { useDeptInfo } from '../../api/portal/deptInfo';
 
 /**
  * The fill-in entry of My day (specification §4 "Fill-in dialog"), for staff who may fill in: the fill-in
@@ -18,11 +17,8 @@ import { useDeptInfo } from '../../api/portal/deptInfo';
  */
 export function FillInEntry() {
   const can = useCan();
-  // Chambers and associations fill in (the server refuses other orgs); a federation holds the grants only to give them on.
-  const category = useDeptInfo().data?.deptCategory;
-  const fillOrg = category === 2 || category === 3;
-  const mayFill = fillOrg && can('fillin_collect');
-  const maySupplement = fillOrg && can('fillin_supplement');
+  const mayFill = can('fillin_collect');
+  const maySupplement = can('fillin_supplement');
   const period = usePeriod(mayFill);
   const filled = useQuery({ queryKey: fillinKeys.isFill, queryFn: ({ signal }) => fillinApi.isFill(signal), enabled: maySupplement });
   const [open, setOpen] = useState(false);
