@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, submitSignOn } from './support/signOn';
+import { closePortalDialogsInTheWay } from './support/portalDialogs';
+
+// The portal's own dialogs (商会信息完善提醒) must not cover the bookmarked page these journeys land on.
+test.beforeEach(async ({ page }) => closePortalDialogsInTheWay(page));
 
 const activeTab = (page: import('@playwright/test').Page) => page.locator('[data-testid="tab"][data-active="true"]');
 
