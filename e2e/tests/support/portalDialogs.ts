@@ -15,7 +15,9 @@ export const PORTAL_DIALOGS = {
 };
 
 export async function closePortalDialogsInTheWay(page: Page): Promise<void> {
+  // Only on the app's pages: the sign-on portal (/sso) is where a spec checks that sign-out left no app key behind.
   await page.context().addInitScript(() => {
+    if (window.location.pathname.startsWith('/sso')) return;
     window.sessionStorage.setItem('gsl-chamber-reminder-closed', '1');
     window.sessionStorage.setItem('saber-NoShowBox', JSON.stringify({ dataType: 'boolean', content: true, type: 'session', datetime: Date.now() }));
   });
