@@ -14,18 +14,25 @@ export const PORTAL_DIALOGS = {
   fillPeriod: (page: Page) => page.getByRole('dialog', { name: '填报届别信息' }),
 };
 
-export async function closePortalDialogsInTheWay(page: Page): Promise<void> {
+export type PortalDialog = keyof typeof PORTAL_DIALOGS;
+
+/** `except`: the dialogs a spec is about, left to open (and to be closed by the spec itself). */
+export async function closePortalDialogsInTheWay(page: Page, { except = [] }: { except?: PortalDialog[] } = {}): Promise<void> {
+  const keep = { reminder: except.includes('reminder'), fillPeriod: except.includes('fillPeriod') };
   // Only on the app's pages: the sign-on portal (/sso) is where a spec checks that sign-out left no app key behind.
-  await page.context().addInitScript(() => {
+  await page.context().addInitScript((k: { reminder: boolean; fillPeriod: boolean }) => {
     if (window.location.pathname.startsWith('/sso')) return;
-    window.sessionStorage.setItem('gsl-chamber-reminder-closed', '1');
-    window.sessionStorage.setItem('saber-NoShowBox', JSON.stringify({ dataType: 'boolean', content: true, type: 'session', datetime: Date.now() }));
-  });
+    if (!k.reminder) window.sessionStorage.setItem('gsl-chamber-reminder-closed', '1');
+    if (!k.fillPeriod)
+      window.sessionStorage.setItem('saber-NoShowBox', JSON.stringify({ dataType: 'boolean', content: true, type: 'session', datetime: Date.now() }));
+  }, keep);
   // Both may be open at once, one over the other: the click is dispatched to the button, whatever lies on top.
-  await page.addLocatorHandler(PORTAL_DIALOGS.reminder(page), async (dialog) => {
-    await dialog.locator('.ant-modal-footer button').filter({ hasText: '关闭' }).dispatchEvent('click');
-  });
-  await page.addLocatorHandler(PORTAL_DIALOGS.fillPeriod(page), async (dialog) => {
-    await dialog.getByTestId('fill-period-cancel').dispatchEvent('click');
-  });
+  if (!keep.reminder)
+    await page.addLocatorHandler(PORTAL_DIALOGS.reminder(page), async (dialog) => {
+      await dialog.locator('.ant-modal-footer button').filter({ hasText: '关闭' }).dispatchEvent('click');
+    });
+  if (!keep.fillPeriod)
+    await page.addLocatorHandler(PORTAL_DIALOGS.fillPeriod(page), async (dialog) => {
+      await dialog.getByTestId('fill-period-cancel').dispatchEvent('click');
+    });
 }

@@ -1,7 +1,7 @@
 import { createDecipheriv } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readCaptcha } from './captcha';
-import { closePortalDialogsInTheWay } from './portalDialogs';
+import { closePortalDialogsInTheWay, type PortalDialog } from './portalDialogs';
 
 /** Password of every demo account (server/src/db/seed). */
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -19,9 +19,12 @@ export type DemoAccount = keyof typeof REAL_NAMES;
 
 const CLIENT_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-/** Opens the portal; without a session it must land on the sign-on portal's form. */
-export async function openSignOn(page: Page): Promise<void> {
-  await closePortalDialogsInTheWay(page);
+/**
+ * Opens the portal; without a session it must land on the sign-on portal's form. The portal's own dialogs
+ * are closed should they open later (support/portalDialogs.ts), except those a spec is about (`keepDialogs`).
+ */
+export async function openSignOn(page: Page, { keepDialogs = [] }: { keepDialogs?: PortalDialog[] } = {}): Promise<void> {
+  await closePortalDialogsInTheWay(page, { except: keepDialogs });
   await page.goto('/gsl/');
   await expect(page).toHaveURL(/\/sso\/login\?/);
   await expect(page.getByTestId('sso-form')).toBeVisible();
@@ -39,8 +42,12 @@ export async function submitSignOn(page: Page, account: string, password: string
  * Signs in through the sign-on page and lands on /gsl/welcome. With `enter` (default) the user
  * then clicks 进入工作台 and lands on the portal home, /gsl/portal/myDay.
  */
-export async function signIn(page: Page, account: DemoAccount, { enter = true } = {}): Promise<void> {
-  await openSignOn(page);
+export async function signIn(
+  page: Page,
+  account: DemoAccount,
+  { enter = true, keepDialogs = [] }: { enter?: boolean; keepDialogs?: PortalDialog[] } = {},
+): Promise<void> {
+  await openSignOn(page, { keepDialogs });
   await submitSignOn(page, account, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/gsl\/welcome$/);
   await expect(page.getByTestId('welcome')).toContainText(`欢迎您，${REAL_NAMES[account]}`);
