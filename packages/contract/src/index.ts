@@ -39,3 +39,4 @@ export * from './portalapp/jssdk.js';
 export * from './cockpit/cockpit.js';
 export * from './news/news.js';
 export * from './fillin/fillin.js';
+export * from './model/cocscreen.js';

@@ -46,6 +46,7 @@ import fillinModule from './fillin/fillin.module.js';
 import newsModule from './news/news.module.js';
 import cockpitRoutes from './cockpit/cockpit.routes.js';
 import portalAppModule from './portalapp/portalapp.module.js';
+import cocModelRoutes from './cocmodel/cocmodel.routes.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
 export const MODULES: FastifyPluginAsync[] = [
@@ -98,4 +99,5 @@ export const MODULES: FastifyPluginAsync[] = [
   newsModule,
   cockpitRoutes,
   portalAppModule,
+  cocModelRoutes,
 ];
