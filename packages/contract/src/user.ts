@@ -173,6 +173,37 @@ export const userUpdate = z
 export type UserUpdate = z.infer<typeof userUpdate>;
 
 export const changeAccount = z.object({ id, version, account }).strict();
+
+/** 用户平台配置 (BladeX): the user types an account's extension is kept for. */
+export const USER_TYPE_NAMES: Record<number, string> = { 1: 'WEB', 2: 'APP', 3: 'OTHER' };
+
+/**
+ * update-platform (BladeX, fields in the query as Saber sends them): the extension kept for the account and
+ * user type, JSON object text (empty clears it).
+ */
+export const userPlatformUpdate = z
+  .object({
+    userId: id,
+    userType: z.coerce
+      .number({ message: '请选择用户平台' })
+      .int('请选择用户平台')
+      .refine((v) => v in USER_TYPE_NAMES, '用户平台只能是 1 (WEB)、2 (APP) 或 3 (OTHER)'),
+    userExt: z
+      .string()
+      .max(2000, '用户拓展信息不能超过 2000 个字符')
+      .refine((v) => {
+        if (!v.trim()) return true;
+        try {
+          const o = JSON.parse(v);
+          return typeof o === 'object' && o !== null && !Array.isArray(o);
+        } catch {
+          return false;
+        }
+      }, '用户拓展信息须为 JSON 对象, 如 {"employeeNo":"001"}')
+      .default(''),
+  })
+  .strict();
+export type UserPlatformUpdate = z.infer<typeof userPlatformUpdate>;
 export type ChangeAccount = z.infer<typeof changeAccount>;
 
 /** update-password (own account): BladeX's field names. */
@@ -255,6 +286,10 @@ export const userRecord = z.object({
   updateTime: z.string().nullable(),
 });
 export type UserView = z.infer<typeof userRecord>;
+
+/** platform-detail: the user with the type and the extension kept for that type (BladeX's UserVO). */
+export const userPlatformRecord = userRecord.extend({ userType: z.number(), userTypeName: z.string(), userExt: z.string() });
+export type UserPlatformView = z.infer<typeof userPlatformRecord>;
 
 /** One new password from reset-password, shown once to the administrator to hand over. */
 export const resetPasswordAnswer = z.object({ id: z.string(), account: z.string(), realName: z.string().nullable(), password: z.string() });

@@ -136,6 +136,16 @@ export interface UserTable extends Audited {
   passwordResetRequired: Flag;
 }
 
+/** 用户平台配置 (0044): an account's extension (JSON text) per user type, 1 web, 2 app, 3 other. */
+export interface UserPlatformTable {
+  userId: string;
+  userType: number;
+  tenantId: string;
+  userExt: string;
+  updateUser: string | null;
+  updateTime: ColumnType<Date, Date | undefined, Date>;
+}
+
 export interface RoleTable extends Audited {
   id: Generated<string>;
   version: Flag;
@@ -355,6 +365,7 @@ export interface Database
   bladePost: PostTable;
   bladeRegion: RegionTable;
   bladeUser: UserTable;
+  bladeUserPlatform: UserPlatformTable;
   bladeRole: RoleTable;
   bladeUserRole: UserRoleTable;
   bladeMenu: MenuTable;

@@ -54,10 +54,23 @@ export const userCalls = (): SaberCall[] => [
     }),
     edit: () => ['realName', '赛博用户改'],
   }).filter((x) => !x.name.endsWith('remove')),
-  call('system/user.js getUserPlatform', async (s, c) => ok(await s.request({ url: '/api/blade-user/platform-detail', params: { id: need(c, 'user') } }))),
-  call('system/user.js updatePlatform', async (s, c) =>
-    ok(await s.request({ url: '/api/blade-user/update-platform', method: 'post', params: { userId: need(c, 'user'), userType: 1, userExt: '{}' } })),
+  call('system/user.js getUserPlatform', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-user/platform-detail', params: { id: need(c, 'user') } }), (d) => {
+      c.rows.platform = d;
+      return d?.userType != null && typeof d.userExt === 'string' ? true : 'no userType / userExt';
+    }),
   ),
+  // 平台配置's dialog: the user type it read and the extension typed, in the query; then read back.
+  call('system/user.js updatePlatform', async (s, c) => {
+    const row = c.rows.platform;
+    if (!row) return 'no platform detail read';
+    const userExt = JSON.stringify({ employeeNo: `sb${c.tag}` });
+    const o = ok(await s.request({ url: '/api/blade-user/update-platform', method: 'post', params: { userId: need(c, 'user'), userType: row.userType, userExt } }));
+    if (o !== true) return o;
+    return ok(await s.request({ url: '/api/blade-user/platform-detail', params: { id: need(c, 'user') } }), (d) =>
+      d?.userExt === userExt ? true : 'userExt not saved',
+    );
+  }),
   call('system/user.js grant', async (s, c) =>
     ok(await s.request({ url: '/api/blade-user/grant', method: 'post', params: { userIds: need(c, 'user'), roleIds: need(c, 'firstRole') } })),
   ),

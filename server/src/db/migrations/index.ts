@@ -38,6 +38,7 @@ import m0040 from './0040_fillin.sql';
 import m0041 from './0041_org_contact.sql';
 import m0042 from './0042_portal_reminder.sql';
 import m0043 from './0043_cockpit_stale_year.sql';
+import m0044 from './0044_user_platform.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -78,4 +79,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0041_org_contact', sql: m0041 },
   { name: '0042_portal_reminder', sql: m0042 },
   { name: '0043_cockpit_stale_year', sql: m0043 },
+  { name: '0044_user_platform', sql: m0044 },
 ];

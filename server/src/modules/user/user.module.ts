@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import userAccountRoutes from './user-account.routes.js';
 import userExcelRoutes from './user-excel.routes.js';
+import userPlatformRoutes from './user-platform.routes.js';
 import userRoutes from './user.routes.js';
 import { registerUserAttachments } from './user.attach.js';
 
@@ -10,4 +11,5 @@ export default async function userModule(app: FastifyInstance) {
   await app.register(userRoutes);
   await app.register(userAccountRoutes);
   await app.register(userExcelRoutes);
+  await app.register(userPlatformRoutes);
 }

@@ -91,6 +91,7 @@ export default async function userRoutes(app: FastifyInstance) {
     body: userUpdate,
     scope: USER_SCOPE('body.id'),
     response: userRecord,
+    readOnly: 'answer', // BladeX's 用户管理 sends back the user it read (account, deptId, roleId …), which update does not change
     handler: async ({ actor, body }) => withMsg((await view(actor))(await userService.update(db, actor, body)), MSG.updated),
   });
 

@@ -107,6 +107,7 @@ export default async function deptRoutes(app: FastifyInstance) {
     access: { permission: 'dept' },
     body: deptSubmit,
     response: deptRecord,
+    readOnly: 'answer', // BladeX's 机构管理 sends back the dept it read (ancestors …)
     handler: async ({ actor, body }) => {
       const { row, created } = await deptService.submit(app.db, actor, body);
       return withMsg(deptView(row, tz), created ? MSG.added : MSG.updated);
