@@ -1,10 +1,17 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { HashRouter, useLocation } from 'react-router';
-import { ConfigProvider, Empty, Result } from 'antd';
+import { ConfigProvider, Empty, Result, Spin } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { THEME } from '../app/theme';
+import { Providers } from '../app/providers';
 import { findModelRoute } from './modelRoutes';
 import './model.css';
+
+/** Pages that answer today (each its own chunk: the big screen brings ECharts with it). */
+const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/newPortal/cocCircle': lazy(() => import('./CocCircle')),
+  '/subapp/coc-large-screen': lazy(() => import('./CocLargeScreen')),
+};
 
 function ModelPage() {
   const { pathname } = useLocation();
@@ -13,6 +20,21 @@ function ModelPage() {
     document.title = route ? `${route.title} - 工商联` : '页面不存在 - 工商联';
   }, [route]);
   if (!route) return <Result status="404" title="404" subTitle="抱歉，您访问的页面不存在" />;
+  const Page = PAGES[pathname];
+  if (Page)
+    return (
+      <Suspense
+        fallback={
+          <div className="model-page" role="status">
+            <Spin tip="加载中…">
+              <span />
+            </Spin>
+          </div>
+        }
+      >
+        <Page />
+      </Suspense>
+    );
   return (
     <div className="model-page" data-testid="model-page">
       <Empty description={`${route.title}：${route.note}`} />
@@ -24,9 +46,11 @@ function ModelPage() {
 export function ModelApp() {
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>
-      <HashRouter>
-        <ModelPage />
-      </HashRouter>
+      <Providers>
+        <HashRouter>
+          <ModelPage />
+        </HashRouter>
+      </Providers>
     </ConfigProvider>
   );
 }

@@ -10,8 +10,8 @@ export interface ModelRoute {
 }
 
 export const MODEL_ROUTES: ModelRoute[] = [
-  { pattern: /^\/newPortal\/cocCircle$/, title: '商会圈', note: '商会圈将在后续版本上线' },
-  { pattern: /^\/subapp\/coc-large-screen$/, title: '商会大屏', note: '商会数据大屏将在后续版本上线' },
+  { pattern: /^\/newPortal\/cocCircle$/, title: '商会圈', note: '商会的最新大事记与新闻' },
+  { pattern: /^\/subapp\/coc-large-screen$/, title: '商会大屏', note: '本商会的数据大屏' },
   { pattern: /^\/subapp\/static\/share$/, title: '分享', note: '分享页面将在后续版本上线' },
   { pattern: /^\/ai-resume-company(-noTop)?$/, title: 'AI企业简历', note: '企业 AI 简历将在后续版本上线' },
   { pattern: /^\/ai-resume-group(-noTop)?$/, title: 'AI团体简历', note: '团体 AI 简历将在后续版本上线' },

@@ -23,7 +23,7 @@ export function rankedBars(items: Array<{ name: string; value: number }>, color 
   };
 }
 
-export function yearBars(s: CockpitSummary): ChartOption {
+export function yearBars(s: Pick<CockpitSummary, 'byJoinYear'>): ChartOption {
   return {
     color: [PALETTE[1]],
     grid: GRID,
