@@ -183,7 +183,7 @@ export default function CocLargeScreen() {
             刷新
           </Button>
           {full.supported && (
-            <Button ghost icon={full.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={full.toggle} aria-pressed={full.on}>
+            <Button ghost icon={full.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={full.toggle} aria-pressed={full.on} data-testid="coc-screen-fullscreen">
               {full.on ? '退出全屏' : '全屏'}
             </Button>
           )}
