@@ -6,6 +6,7 @@ import type { EventsDatabase } from './schema-events.js';
 import type { MessageDatabase } from './schema-message.js';
 import type { MydayDatabase } from './schema-myday.js';
 import type { SupportDatabase } from './schema-support.js';
+import type { AiDatabase } from './schema-ai.js';
 import type { FillinDatabase } from './schema-fillin.js';
 import type { NewsDatabase } from './schema-news.js';
 import type { PortalAppDatabase } from './schema-portalapp.js';
@@ -100,13 +101,16 @@ export interface PostTable extends Audited {
   isDeleted: Flag;
 }
 
-/** National administrative divisions (0004): level 1 province, 2 city, 3 county; provinces have parent '00'. */
+/** Administrative divisions (0004): level 1 province, 2 city, 3 county (national), local ones below (0045); provinces have parent '00'. */
 export interface RegionTable {
   code: string;
   parentCode: string;
   name: string;
   level: number;
   sort: Flag;
+  /** 0045: 1 for a division an administrator added (editable), 0 for the national data. */
+  isLocal: ColumnType<number, number | undefined, number>;
+  remark: string | null;
 }
 
 export interface UserTable extends Audited {
@@ -350,6 +354,7 @@ export interface Database
     MyorgMailboxDatabase,
     MyorgContactDatabase,
     SupportDatabase,
+    AiDatabase,
     FillinDatabase,
     NewsDatabase,
     PortalAppDatabase {

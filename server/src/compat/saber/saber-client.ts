@@ -79,14 +79,14 @@ export class SaberClient {
   }
 
   /** avue-upload's multipart post of one file (field `file`), with the usual headers. */
-  async upload(url: string, name: string, content: Buffer): Promise<SaberAnswer> {
+  async upload(url: string, name: string, content: Buffer, type = 'text/plain'): Promise<SaberAnswer> {
     const boundary = `----saber${Date.now().toString(16)}`;
     return this.request({
       url,
       method: 'post',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
       data: Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n`),
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: ${type}\r\n\r\n`),
         content,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),

@@ -3,8 +3,11 @@
  * system/tenantpackage.js), notices (desk/notice.js), attachments (resource/attach.js), regions
  * (base/region.js), logs (logs.js) and the shell's own calls (user.js).
  */
+import ExcelJS from 'exceljs';
 import { md5, type SaberClient } from './saber-client.js';
 import { call, crud, file, isList, isPage, need, ok, type SaberCall } from './saber-calls.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const firstId = (d: any): string | undefined => (Array.isArray(d) ? d[0]?.id : d?.records?.[0]?.id);
 
@@ -194,26 +197,58 @@ export const deskCalls = (): SaberCall[] => [
   call('base/region.js getRegion (select)', async (s, c) =>
     ok(await s.request({ url: '/api/blade-system/region/select', params: { code: need(c, 'province') } }), isList),
   ),
-  call('base/region.js submit', async (s, c) =>
-    ok(
+  call('base/region.js getList', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-system/region/list', params: { current: 1, size: 10, parentCode: need(c, 'province') } }), isPage),
+  ),
+  // 新增下级: the parent's code and the new division's own part (subCode), as the region form sends them.
+  call('base/region.js submit (add)', async (s, c) => {
+    const o = ok(
       await s.request({
         url: '/api/blade-system/region/submit',
         method: 'post',
-        data: {
-          parentCode: need(c, 'province'),
-          code: `${need(c, 'province')}99`,
-          subCode: '99',
-          name: `赛博区${c.tag}`,
-          regionLevel: 2,
-          sort: 99,
-          remark: '',
-        },
+        data: { parentCode: need(c, 'province'), subCode: '99', name: `赛博区${c.tag}`, regionLevel: 2, sort: 99, remark: '' },
       }),
-    ),
+    );
+    if (o !== true) return o;
+    c.ids.region = `${need(c, 'province')}99`;
+    return ok(await s.request({ url: '/api/blade-system/region/detail', params: { code: c.ids.region } }), (d) => (d?.name === `赛博区${c.tag}` ? true : 'not read back'));
+  }),
+  call('base/region.js getDetail (local)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-system/region/detail', params: { code: need(c, 'region') } }), (d) => {
+      c.rows.region = d;
+      return d?.code === c.ids.region ? true : 'another division';
+    }),
   ),
-  call('base/region.js remove', async (s, c) =>
-    ok(await s.request({ url: '/api/blade-system/region/remove', method: 'post', params: { id: `${need(c, 'province')}99` } })),
-  ),
+  call('base/region.js submit (update)', async (s, c) => {
+    const row = c.rows.region;
+    if (!row) return 'no detail read';
+    const o = ok(await s.request({ url: '/api/blade-system/region/submit', method: 'post', data: { ...row, name: `${row.name}改` } }));
+    if (o !== true) return o;
+    return ok(await s.request({ url: '/api/blade-system/region/detail', params: { code: need(c, 'region') } }), (d) =>
+      d?.name === `${row.name}改` ? true : 'name not saved',
+    );
+  }),
+  call('base/region.js remove', async (s, c) => {
+    const o = ok(await s.request({ url: '/api/blade-system/region/remove', method: 'post', params: { id: need(c, 'region') } }));
+    if (o !== true) return o;
+    const after = await s.request({ url: '/api/blade-system/region/detail', params: { code: need(c, 'region') } });
+    return after.status === 404 ? true : 'still there';
+  }),
+  call('base/region.js importRegion (isCovered)', async (s, c) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('行政区划');
+    ws.addRow(['区划编号', '上级区划编号', '区划名称', '排序', '备注']);
+    ws.addRow([`${need(c, 'province')}98`, need(c, 'province'), `赛博导入区${c.tag}`, 98, '']);
+    const file = Buffer.from(await wb.xlsx.writeBuffer());
+    const o = ok(await s.upload('/api/blade-system/region/import-region?isCovered=1', 'region.xlsx', file, XLSX), (d) =>
+      d?.imported === 1 ? true : `imported ${JSON.stringify(d).slice(0, 120)}`,
+    );
+    if (o !== true) return o;
+    return ok(await s.request({ url: '/api/blade-system/region/detail', params: { code: `${need(c, 'province')}98` } }), (d) =>
+      d?.name === `赛博导入区${c.tag}` ? true : 'not imported',
+    );
+  }),
+  call('base/region.js exportTemplate', async (s) => file(await s.open('/api/blade-system/region/export-template'))),
   call('base/region.js exportRegion', async (s) => file(await s.open('/api/blade-system/region/export-region'))),
   ...logCalls(),
 ];

@@ -29,5 +29,7 @@ export function regionView(row: RegionRow): RegionView {
     sort: row.sort,
     adcode: regionAdcode(row.code),
     hasChildren: !!row.hasChildren,
+    isLocal: Number(row.isLocal ?? 0),
+    remark: row.remark ?? null,
   };
 }
