@@ -44,8 +44,25 @@ export interface AocCocBigScreenViewTable {
   updateTime: Time;
 }
 
+/** 草稿文件: a draft document an org received from 全国工商联, its bytes a blade_attach row (migration 0046). */
+export interface AocInfoContractDraftTable {
+  id: Generated<string>;
+  tenantId: ColumnType<string, string | undefined, string>;
+  deptId: Id;
+  attachId: Id;
+  title: string;
+  remark: Opt<string>;
+  isDeleted: Small;
+  createUser: NullableId;
+  createDept: NullableId;
+  createTime: Time;
+  updateUser: NullableId;
+  updateTime: Time;
+}
+
 export interface PortalAppDatabase {
   aocBusinessApp: AocBusinessAppTable;
   aocBusinessAppUsage: AocBusinessAppUsageTable;
   aocCocBigScreenView: AocCocBigScreenViewTable;
+  aocInfoContractDraft: AocInfoContractDraftTable;
 }

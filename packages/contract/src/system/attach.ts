@@ -22,7 +22,7 @@ export const attachPublicIdQuery = z.object({
     .meta({ examples: ['3f2a9c1e8b7d4a6f9e0c1b2a3d4e5f60'] }),
 });
 
-export const ATTACH_CATEGORIES: Record<string, string> = { attachment: '附件', avatar: '头像' };
+export const ATTACH_CATEGORIES: Record<string, string> = { attachment: '附件', avatar: '头像', draft: '草稿文件' };
 
 export const attachListQuery = pageQuery.extend({
   originalName: z.string().max(255).optional(),
