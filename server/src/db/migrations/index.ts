@@ -39,10 +39,8 @@ import m0041 from './0041_org_contact.sql';
 import m0042 from './0042_portal_reminder.sql';
 import m0043 from './0043_cockpit_stale_year.sql';
 import m0044 from './0044_user_platform.sql';
-import m0046 from './0046_contract_draft.sql';
 import m0045 from './0045_region_local.sql';
 import m0046 from './0046_contract_draft.sql';
-import m0050 from './0050_ai.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -84,8 +82,6 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0042_portal_reminder', sql: m0042 },
   { name: '0043_cockpit_stale_year', sql: m0043 },
   { name: '0044_user_platform', sql: m0044 },
-  { name: '0046_contract_draft', sql: m0046 },
   { name: '0045_region_local', sql: m0045 },
   { name: '0046_contract_draft', sql: m0046 },
-  { name: '0050_ai', sql: m0050 },
 ];
