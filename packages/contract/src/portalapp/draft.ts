@@ -5,7 +5,7 @@ import { deptIdFilter, pageQuery } from '../envelope.js';
  * 草稿文件 (specification §7 "Other {product}-service calls": POST infocontractdraft/uploadDraftFileFromAcfic):
  * a draft document an org receives from 全国工商联 (ACFIC) — a draft for comment, a model document — uploaded
  * into the file store and listed for that org. The list, its detail and remove are further calls under the
- * same scheme (README deviation 62).
+ * same scheme (README deviation 57).
  */
 
 /** The document types a draft may have; the bytes must match the type (a renamed file is refused). */
