@@ -212,6 +212,9 @@ export const situationQuery = pageQuery
   })
   .strict();
 export type SituationQuery = z.infer<typeof situationQuery>;
+/** export-filling-situation: the filters of 填报情况 (no paging: every org of the scope that matches; other keys ignored). */
+export const situationExportQuery = z.object({ deptName: situationQuery.shape.deptName, status: situationQuery.shape.status });
+export type SituationExportQuery = z.infer<typeof situationExportQuery>;
 
 export const situationView = z.object({
   deptId: z.string(),

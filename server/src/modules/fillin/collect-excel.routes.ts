@@ -1,7 +1,16 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import ExcelJS from 'exceljs';
-import { COLLECT_TEMPLATE_KEY, FILLIN_PATHS as P, collectPageQuery, optionLabel, perm, type FormField, type ImportError } from '@gsl/contract';
+import {
+  COLLECT_TEMPLATE_KEY,
+  FILLIN_PATHS as P,
+  collectPageQuery,
+  optionLabel,
+  perm,
+  situationExportQuery,
+  type FormField,
+  type ImportError,
+} from '@gsl/contract';
 import { isGranted } from '../../platform/access/grants.js';
 import { XLSX, importAnswer, importQuery, isDryRun, readImportSheet, readXlsxUpload, todayStamp, xlsxDownload } from '../../platform/files/xlsx-transfer.js';
 import { badRequest } from '../../platform/http/errors.js';
@@ -9,11 +18,14 @@ import { route } from '../../platform/http/route.js';
 import { COLLECT_TABLE, collectRepo } from './collect.repo.js';
 import { collectView, formValues, writableTerm, type CollectValues } from './collect.service.js';
 import type { FillinContext } from './fillin.context.js';
-import { ownFillOrg } from './fill-org.js';
+import { FILLIN_RESOURCE, FILL_CATEGORIES, fillScope, ownFillOrg } from './fill-org.js';
+import { situationRepo, situationView } from './situation.repo.js';
 import { templateService } from './template.service.js';
 
 const tags = ['fillin'];
 const MAX_ROWS = 5000;
+/** Orgs read per statement while the 填报情况 workbook streams. */
+const SITUATION_CHUNK = 500;
 const EXPORT_LIMIT = 100_000;
 /** Columns of the workbook: the template's fields but the photo (uploaded on the form). */
 const sheetFields = (fields: FormField[]) => fields.filter((f) => f.type !== 'image');
@@ -68,6 +80,62 @@ export function collectExcelRoutes(app: FastifyInstance, ctx: FillinContext) {
         out.destroy(err as Error);
       });
       return xlsxDownload(reply, 'collectperson.xlsx', `常委执委及会员代表_${todayStamp(tz)}.xlsx`).send(out);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: `${P.collect}/export-filling-situation`,
+    summary:
+      'collectperson export-filling-situation: 导出填报情况 (xlsx 流式; 数据权限内全部商会、协会: 是否已填报、届别、常委/执委/会员代表人数、状态、最后变更; 与 filling-situation 相同的 deptName、status 过滤)',
+    tags,
+    access: { permission: perm('fillin_situation_export') },
+    raw: true,
+    produces: XLSX,
+    query: situationExportQuery,
+    scope: { resource: FILLIN_RESOURCE, list: { table: 'blade_dept', deptColumn: 'id', where: `is_deleted = 0 and dept_category in (${FILL_CATEGORIES.join(', ')})` } },
+    handler: async ({ actor, query, reply, req }) => {
+      const scope = await fillScope(db, actor);
+      const first = await situationRepo.collect(db, scope, { ...query, current: 1, size: SITUATION_CHUNK });
+      const out = new PassThrough();
+      (async () => {
+        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+        const ws = wb.addWorksheet('填报情况');
+        ws.columns = [
+          { header: '组织名称', key: 'deptName', width: 30 },
+          { header: '上级组织', key: 'parentName', width: 24 },
+          { header: '是否已填报', key: 'filled', width: 12 },
+          { header: '状态', key: 'statusName', width: 10 },
+          { header: '届别', key: 'periodName', width: 12 },
+          { header: '换届完成年月', key: 'finishDate', width: 14 },
+          { header: '常委', key: 'standing', width: 8 },
+          { header: '执委', key: 'executive', width: 8 },
+          { header: '会员代表', key: 'representative', width: 10 },
+          { header: '合计', key: 'total', width: 8 },
+          { header: '提交时间', key: 'submitTime', width: 20 },
+          { header: '最后变更', key: 'lastChange', width: 20 },
+          { header: '退回原因', key: 'returnComment', width: 30 },
+        ];
+        ws.getRow(1).font = { bold: true };
+        ws.getRow(1).commit();
+        let page = first.rows;
+        // Read chunk by chunk until the chunk comes back short (the list is ordered by a stable key).
+        for (let current = 1; page.length; ) {
+          for (const r of page) {
+            const v = situationView(r, tz);
+            ws.addRow({ ...v, filled: v.filled ? '已填报' : '未填报', periodName: v.periodName ?? '', finishDate: v.finishDate ?? '' }).commit();
+          }
+          if (page.length < SITUATION_CHUNK) break;
+          current += 1;
+          page = (await situationRepo.collect(db, scope, { ...query, current, size: SITUATION_CHUNK })).rows;
+        }
+        ws.commit();
+        await wb.commit();
+      })().catch((err) => {
+        req.log.error({ err }, 'filling-situation export failed');
+        out.destroy(err as Error);
+      });
+      return xlsxDownload(reply, 'filling-situation.xlsx', `填报情况_${todayStamp(tz)}.xlsx`).send(out);
     },
   });
 

@@ -194,7 +194,55 @@ describe('collectperson', () => {
     expect((await get('js_aoc', `${C}/filling-situation`, { size: '1' })).body.data.total).toBeGreaterThan(all.total);
   });
 
-  it('reminds the chambers not yet filled through the message centre', async () => {
+  it('exports the whole 填报情况 of the scope as one workbook: filled or not, counts by category, last change', async () => {
+    const all = (await get('nj_aoc', `${C}/filling-situation`, { size: '200' })).body.data;
+    const exp = await fetchFile(t, tokens.nj_aoc, 'POST', `${C}/export-filling-situation`);
+    expect(exp.status).toBe(200);
+    expect(String(exp.headers['content-disposition'])).toContain('filling-situation.xlsx');
+    const sheet = await readBook(exp.body as Buffer);
+    expect(sheet[0]).toEqual(['组织名称', '上级组织', '是否已填报', '状态', '届别', '换届完成年月', '常委', '执委', '会员代表', '合计', '提交时间', '最后变更', '退回原因']);
+    expect(sheet.length - 1).toBe(all.total);
+    const line = sheet.find((r) => r[0] === '南京市浙江商会')!;
+    const listed = all.records.find((r: { deptName: string }) => r.deptName === '南京市浙江商会');
+    expect(line.slice(2, 10)).toEqual(['已填报', '已提交', '第三届', '2024-06', '0', '2', '2', '4']);
+    expect(line[11]).toBe(listed.lastChange);
+    expect(sheet.some((r) => r[2] === '未填报')).toBe(true);
+    // The same filters as the list; another city's chamber is never in Nanjing's workbook.
+    const submitted = await readBook((await fetchFile(t, tokens.nj_aoc, 'POST', `${C}/export-filling-situation`, { status: '2' })).body as Buffer);
+    expect(submitted.slice(1).every((r) => r[3] === '已提交')).toBe(true);
+    expect(submitted.length).toBeGreaterThan(1);
+    const province = await readBook((await fetchFile(t, tokens.js_aoc, 'POST', `${C}/export-filling-situation`)).body as Buffer);
+    expect(province.length).toBeGreaterThan(sheet.length);
+    expect((await fetchFile(t, tokens.nj_coc, 'POST', `${C}/export-filling-situation`)).status).toBe(403);
+    expect((await fetchFile(t, tokens.nj_aoc, 'POST', `${C}/export-filling-situation`, { status: '9' })).status).toBe(400);
+  });
+
+  it('reminds the chambers not yet filled through the message centre: a notice in the box of their staff', async () => {
+    const open = (await get('nj_aoc', `${C}/filling-situation`, { status: '0', size: '200' })).body.data.records as Array<{ deptId: string }>;
+    const staffed = await t.db
+      .selectFrom('bladeUser')
+      .select(['id', 'deptId'])
+      .where(
+        'deptId',
+        'in',
+        open.map((r) => r.deptId),
+      )
+      .where('isDeleted', '=', 0)
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    const one = await post('nj_aoc', `${C}/remind`, { deptIds: String(staffed.deptId) });
+    expect(one.body).toMatchObject({ code: 200, msg: '已提醒1个组织', data: { orgs: 1 } });
+    expect(one.body.data.recipients).toBeGreaterThan(0);
+    const box = await t.db
+      .selectFrom('msgRecipient as r')
+      .innerJoin('msgSend as s', 's.id', 'r.sendId')
+      .select(['s.title', 's.channel'])
+      .where('r.userId', '=', staffed.id)
+      .execute();
+    expect(box).toContainEqual({ title: FILLIN_MSG.remindTitle, channel: 'sys' });
+    // A chamber that has submitted needs no reminder; an org that fills in nothing (the federation) is 404.
+    expect((await post('nj_aoc', `${C}/remind`, { deptIds: await deptIdOf('南京市浙江商会') })).body.msg).toBe(FILLIN_MSG.remindNone);
+    expect((await post('nj_aoc', `${C}/remind`, { deptIds: await deptIdOf('南京市工商联') })).status).toBe(404);
     const res = await post('nj_aoc', `${C}/remind`, {});
     expect(res.body.code).toBe(200);
     expect(res.body.data.orgs).toBeGreaterThan(0);

@@ -19,7 +19,7 @@ import {
   remindBody,
   roundView,
   situationQuery,
-  situationView,
+  situationView as situationViewSchema,
   perm,
 } from '@gsl/contract';
 import { isGranted } from '../../platform/access/grants.js';
@@ -35,7 +35,7 @@ import { collectView } from './collect.service.js';
 import { fillScope, readableOrg } from './fill-org.js';
 import { periodOf, periodService } from './period.service.js';
 import { roundRepo, roundView as toRoundView } from './round.repo.js';
-import { situationRepo } from './situation.repo.js';
+import { situationRepo, situationView } from './situation.repo.js';
 
 const tags = ['fillin'];
 const COLLECT = perm('fillin_collect');
@@ -191,28 +191,11 @@ export function fillinRoutes(app: FastifyInstance, ctx: FillinContext) {
     tags,
     access: { permission: SITUATION },
     query: situationQuery,
-    response: pageOf(situationView),
+    response: pageOf(situationViewSchema),
     handler: async ({ actor, query }) => {
       const { rows, total } = await situationRepo.collect(db, await fillScope(db, actor), query);
       return pageResult(
-        rows.map((r) => ({
-          deptId: String(r.deptId),
-          deptName: r.deptName,
-          parentName: r.parentName,
-          period: r.period,
-          periodName: r.period ? periodName(r.period) : null,
-          finishDate: r.finishDate,
-          standing: Number(r.standing),
-          executive: Number(r.executive),
-          representative: Number(r.representative),
-          total: Number(r.total),
-          status: Number(r.status),
-          statusName: FILL_STATUS[Number(r.status)] ?? '',
-          filled: Number(r.status) === 2,
-          lastChange: formatTime(r.lastChange, tz),
-          submitTime: formatTime(r.submitTime, tz),
-          returnComment: r.returnComment,
-        })),
+        rows.map((r) => situationView(r, tz)),
         total,
         query.current,
         query.size,

@@ -1,7 +1,8 @@
 import { sql, type SqlBool } from 'kysely';
-import type { SituationQuery } from '@gsl/contract';
+import { FILL_STATUS, periodName, type SituationQuery, type SituationView } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import { scopePredicate, type DataScope } from '../../platform/access/scope.js';
+import { formatTime } from '../../platform/http/time.js';
 import { FILL_CATEGORIES } from './fill-org.js';
 
 export interface SituationRow {
@@ -28,6 +29,29 @@ export interface SupplementSituationRow {
   status: number;
   submitTime: Date | null;
   returnComment: string | null;
+}
+
+/** One row of 填报情况 as the wire shows it (the list and its export). */
+export function situationView(r: SituationRow, tz: string): SituationView {
+  const status = Number(r.status);
+  return {
+    deptId: String(r.deptId),
+    deptName: r.deptName,
+    parentName: r.parentName,
+    period: r.period,
+    periodName: r.period ? periodName(r.period) : null,
+    finishDate: r.finishDate,
+    standing: Number(r.standing),
+    executive: Number(r.executive),
+    representative: Number(r.representative),
+    total: Number(r.total),
+    status,
+    statusName: FILL_STATUS[status] ?? '',
+    filled: status === 2,
+    lastChange: formatTime(r.lastChange, tz),
+    submitTime: formatTime(r.submitTime, tz),
+    returnComment: r.returnComment,
+  };
 }
 
 const likeOf = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

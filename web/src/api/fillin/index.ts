@@ -17,7 +17,7 @@ import { get, request, type QueryValue } from '../http';
 /**
  * 填报 (specification §7 "Fill-in"; server/src/modules/fillin, README deviation 52):
  *   fillperiod detail|submit, collectperson page|detail|submit|remove|report|rounds|return|remind|filling-situation|
- *   export-collectperson|export-template|import-collectperson, associationcommercesupplement detail|submit|isfill|
+ *   export-filling-situation|export-collectperson|export-template|import-collectperson, associationcommercesupplement detail|submit|isfill|
  *   return|filling-situation, businesstag listByMenuId|formTemplateByKey|list|versions|submit.
  */
 export const fillinKeys = {
@@ -54,6 +54,8 @@ export const fillinApi = {
   situation: (query: Record<string, QueryValue>, signal?: AbortSignal) => get<PageResult<SituationView>>(`${P.collect}/filling-situation`, query, { signal }),
   exportPersons: (params: Record<string, QueryValue>, onProgress?: (p: Progress) => void) =>
     downloadFile(`${P.collect}/export-collectperson`, { method: 'POST', params, fallbackName: '常委执委及会员代表.xlsx', onProgress }),
+  exportSituation: (params: Record<string, QueryValue>, onProgress?: (p: Progress) => void) =>
+    downloadFile(`${P.collect}/export-filling-situation`, { method: 'POST', params, fallbackName: '填报情况.xlsx', onProgress }),
   template: () => downloadFile(`${P.collect}/export-template`, { fallbackName: '人员导入模板.xlsx' }),
   importPersons: (file: Blob & { name?: string }, dryRun: boolean, onProgress?: (p: Progress) => void) =>
     uploadFile<ImportAnswer>(`${P.collect}/import-collectperson`, file, { params: { dryRun }, fallbackName: 'persons.xlsx', onProgress }),

@@ -17,7 +17,8 @@ const STATUS_OPTIONS = [{ value: '', label: '全部状态' }, ...Object.entries(
 /**
  * 填报情况 (业务应用, for federations): the chambers and associations of the scope — filled or not, the counts
  * by category of their term, the last change —; 提醒填报 sends a notice to those not yet submitted through the
- * message centre; 退回 returns a submission with a reason; 导出 a chamber's list. A second tab follows the supplement.
+ * message centre (the selected orgs, or all); 退回 returns a submission with a reason; 导出 a chamber's list; 导出填报情况
+ * the whole list (the filters applied) as one workbook. A second tab follows the supplement.
  */
 export default function SituationPage() {
   return (
@@ -88,14 +89,20 @@ function CollectSituation() {
   const refresh = () => void client.invalidateQueries({ queryKey: fillinKeys.all });
   const giveBack = useReturnDialog(refresh);
   const { exporting, exportFile } = useExport('人员', 'situation-export');
+  const whole = useExport('填报情况', 'situation-export-all');
 
-  const remind = () =>
+  /** 提醒填报: the selected orgs (or one row's), or with none every org of the scope not yet submitted. */
+  const remind = (only?: SituationView) =>
     Modal.confirm({
       title: '提醒填报',
-      content: selected.length ? `向所选 ${selected.length} 个组织中尚未提交的组织发送提醒通知?` : '向数据权限内全部尚未提交的组织发送提醒通知?',
+      content: only
+        ? `向${only.deptName}的工作人员发送提醒通知?`
+        : selected.length
+          ? `向所选 ${selected.length} 个组织中尚未提交的组织发送提醒通知?`
+          : '向数据权限内全部尚未提交的组织发送提醒通知?',
       onOk: async () => {
         try {
-          const { msg, data } = await fillinApi.remind(selected);
+          const { msg, data } = await fillinApi.remind(only ? [only.deptId] : selected);
           toast.success(`${msg},通知${data.recipients}个账号`);
         } catch (e) {
           tellUnhandled(e);
@@ -126,8 +133,19 @@ function CollectSituation() {
             setPaging((p) => ({ ...p, current: 1 }));
           }}
         />
+        {can('fillin_situation_export') && (
+          <Button
+            icon={<DownloadOutlined />}
+            loading={whole.exporting}
+            disabled={whole.exporting}
+            onClick={() => void whole.exportFile((p) => fillinApi.exportSituation(filters, p))}
+            data-testid="situation-export"
+          >
+            导出填报情况
+          </Button>
+        )}
         {can('fillin_situation_remind') && (
-          <Button icon={<BellOutlined />} onClick={remind} data-testid="situation-remind">
+          <Button icon={<BellOutlined />} onClick={() => remind()} data-testid="situation-remind">
             提醒填报
           </Button>
         )}
@@ -184,6 +202,11 @@ function CollectSituation() {
                       aria-label={`导出${r.deptName}`}
                     >
                       导出
+                    </Button>
+                  )}
+                  {can('fillin_situation_remind') && r.status !== 2 && (
+                    <Button type="link" size="small" icon={<BellOutlined />} onClick={() => remind(r)} aria-label={`提醒${r.deptName}`}>
+                      提醒
                     </Button>
                   )}
                   {can('fillin_situation_return') && r.status === 2 && (
