@@ -19,6 +19,8 @@ import { OrgMailRouter } from './platform/delivery/mail-accounts.js';
 import { createSmsSender, type SmsSender } from './platform/delivery/sms.js';
 import { DELIVERY_MAIL, DELIVERY_SMS, mailJobHandler, smsJobHandler } from './platform/delivery/handlers.js';
 import { createWechatClient, type WechatClient } from './platform/wechat/wechat.js';
+import { AI_MSG } from '@gsl/contract';
+import { createChatModel, type ChatModel } from './platform/ai/index.js';
 
 /** Services shared across modules (the sign-on portal and the token call share login and tokens). */
 export interface Services {
@@ -50,6 +52,8 @@ export interface Services {
   events: Events;
   /** WeChat's open platform (WECHAT_APP_ID …): QR sign-on and binding; unconfigured, every call refuses with 微信登录未配置. */
   wechat: WechatClient;
+  /** The language model (platform/ai): an OpenAI-compatible provider by AI_BASE_URL, else the built-in assistant. */
+  ai: ChatModel;
 }
 
 export function createServices(
@@ -87,5 +91,6 @@ export function createServices(
     sms,
     events: new Events({ main, tenancy: base.tenancy, listen: opts.listen, onError: opts.onError }),
     wechat: createWechatClient(config),
+    ai: createChatModel(config, { label: AI_MSG.builtinLabel, unknown: `${AI_MSG.unknown}\n\n${AI_MSG.hint}` }),
   };
 }

@@ -41,3 +41,4 @@ export * from './cockpit/cockpit.js';
 export * from './news/news.js';
 export * from './fillin/fillin.js';
 export * from './model/cocscreen.js';
+export * from './ai/ai.js';

@@ -6,6 +6,7 @@ import type { EventsDatabase } from './schema-events.js';
 import type { MessageDatabase } from './schema-message.js';
 import type { MydayDatabase } from './schema-myday.js';
 import type { SupportDatabase } from './schema-support.js';
+import type { AiDatabase } from './schema-ai.js';
 import type { FillinDatabase } from './schema-fillin.js';
 import type { NewsDatabase } from './schema-news.js';
 import type { PortalAppDatabase } from './schema-portalapp.js';
@@ -353,6 +354,7 @@ export interface Database
     MyorgMailboxDatabase,
     MyorgContactDatabase,
     SupportDatabase,
+    AiDatabase,
     FillinDatabase,
     NewsDatabase,
     PortalAppDatabase {

@@ -42,6 +42,7 @@ import ownOrgModule from './myorg/own-org.module.js';
 import orgAccountRoutes from './user/orgaccount/orgaccount.routes.js';
 import associationModule from './association/association.module.js';
 import supportModule from './support/support.module.js';
+import aiModule from './ai/ai.module.js';
 import fillinModule from './fillin/fillin.module.js';
 import newsModule from './news/news.module.js';
 import cockpitRoutes from './cockpit/cockpit.routes.js';
@@ -95,6 +96,7 @@ export const MODULES: FastifyPluginAsync[] = [
   orgAccountRoutes,
   associationModule,
   supportModule,
+  aiModule,
   fillinModule,
   newsModule,
   cockpitRoutes,

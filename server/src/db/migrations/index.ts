@@ -41,6 +41,7 @@ import m0043 from './0043_cockpit_stale_year.sql';
 import m0044 from './0044_user_platform.sql';
 import m0045 from './0045_region_local.sql';
 import m0046 from './0046_contract_draft.sql';
+import m0050 from './0050_ai.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -84,4 +85,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0044_user_platform', sql: m0044 },
   { name: '0045_region_local', sql: m0045 },
   { name: '0046_contract_draft', sql: m0046 },
+  { name: '0050_ai', sql: m0050 },
 ];

@@ -87,6 +87,14 @@ export interface AppConfig {
   /** WeChat's API and authorize hosts (WECHAT_API_BASE, WECHAT_OPEN_BASE): tests point them at a local fake. */
   wechatApiBase: string;
   wechatOpenBase: string;
+  /** An OpenAI-compatible provider (AI_BASE_URL, AI_API_KEY, AI_MODEL); '' answers with the built-in assistant. */
+  aiBaseUrl: string;
+  aiApiKey: string;
+  aiModel: string;
+  /** Answers an org may get per calendar month (AI_ORG_MONTHLY_QUOTA). */
+  aiOrgMonthlyQuota: number;
+  /** Questions one user may ask per minute (AI_USER_PER_MINUTE). */
+  aiUserPerMinute: number;
 }
 
 export const DEV_CLIENT_SECRET = 'saber_secret';
@@ -173,6 +181,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
       .filter(Boolean),
     ...smsConfig(env),
     ...wechatConfig(env),
+    aiBaseUrl: env.AI_BASE_URL ? httpAddress(env, 'AI_BASE_URL', '') : '',
+    aiApiKey: env.AI_API_KEY ?? '',
+    aiModel: env.AI_MODEL || 'qwen-plus',
+    aiOrgMonthlyQuota: int(env, 'AI_ORG_MONTHLY_QUOTA', 2000, 0),
+    aiUserPerMinute: int(env, 'AI_USER_PER_MINUTE', 10, 1),
   };
 }
 
