@@ -31,7 +31,17 @@ function Panel({ id, title, children, className = '' }: { id: string; title: str
 }
 
 /** A chart and, beside it, the same figures as text (keyboards and screen readers read these). */
-function ChartPanel({ id, title, items, option }: { id: string; title: string; items: Array<{ key: string; name: string; value: number }>; option: () => ChartOption }) {
+function ChartPanel({
+  id,
+  title,
+  items,
+  option,
+}: {
+  id: string;
+  title: string;
+  items: Array<{ key: string; name: string; value: number }>;
+  option: () => ChartOption;
+}) {
   const opt = useMemo(option, [option]);
   const total = items.reduce((s, i) => s + i.value, 0);
   return (
@@ -183,7 +193,13 @@ export default function CocLargeScreen() {
             刷新
           </Button>
           {full.supported && (
-            <Button ghost icon={full.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />} onClick={full.toggle} aria-pressed={full.on} data-testid="coc-screen-fullscreen">
+            <Button
+              ghost
+              icon={full.on ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+              onClick={full.toggle}
+              aria-pressed={full.on}
+              data-testid="coc-screen-fullscreen"
+            >
               {full.on ? '退出全屏' : '全屏'}
             </Button>
           )}

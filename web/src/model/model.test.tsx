@@ -40,9 +40,19 @@ const pageOf = (records: CircleItem[], total: number, current = 1) => ({ records
 
 describe('商会圈', () => {
   it('shows the feed, pages it, filters by kind and opens an item’s whole text', async () => {
-    const news = item({ key: 'news-7', kind: 'news', id: '7', title: '浙商走进江宁', content: '南京市浙江商会组织会员企业考察。', time: '2026-11-20 09:30:00', link: 'https://example.com/a', sourceName: '南京日报' });
+    const news = item({
+      key: 'news-7',
+      kind: 'news',
+      id: '7',
+      title: '浙商走进江宁',
+      content: '南京市浙江商会组织会员企业考察。',
+      time: '2026-11-20 09:30:00',
+      link: 'https://example.com/a',
+      sourceName: '南京日报',
+    });
     const server = fakeServer({
-      [`GET ${MODEL_PATHS.circlePage}`]: (c) => (c.params?.current === 2 ? pageOf([item({ key: 'event-2', id: '2', title: '第二页的大事记' })], 11, 2) : pageOf([news, item({})], 11)),
+      [`GET ${MODEL_PATHS.circlePage}`]: (c) =>
+        c.params?.current === 2 ? pageOf([item({ key: 'event-2', id: '2', title: '第二页的大事记' })], 11, 2) : pageOf([news, item({})], 11),
     });
     open('#/newPortal/cocCircle');
     expect(await screen.findByRole('heading', { name: '商会圈' })).toBeTruthy();

@@ -24,7 +24,8 @@ interface Item {
   content: string | null;
   time: string;
 }
-const feed = async (who: string, query: Record<string, string> = {}) => (await get(who, MODEL_PATHS.circlePage, { size: '200', ...query })).body.data as { total: number; records: Item[] };
+const feed = async (who: string, query: Record<string, string> = {}) =>
+  (await get(who, MODEL_PATHS.circlePage, { size: '200', ...query })).body.data as { total: number; records: Item[] };
 
 describe('商会大屏 summary', () => {
   it('needs a token; a bad org id is a Chinese 400', async () => {
@@ -128,7 +129,12 @@ describe('商会圈 feed', () => {
     expect(news.map((r) => r.title)).toContain(mine);
     expect(news.map((r) => r.title)).not.toContain(other);
     // with its whole text, its time and its chamber, in its place by time
-    expect(news.find((r) => r.title === mine)).toMatchObject({ deptName: '南京市浙江商会', chambers: ['南京市浙江商会'], content: `${mine}。`, time: '2026-11-20 09:30:00' });
+    expect(news.find((r) => r.title === mine)).toMatchObject({
+      deptName: '南京市浙江商会',
+      chambers: ['南京市浙江商会'],
+      content: `${mine}。`,
+      time: '2026-11-20 09:30:00',
+    });
     const times = coc.records.map((r) => r.time.slice(0, 10));
     expect([...times].sort().reverse()).toEqual(times);
     const province = await feed('js_aoc', { kind: 'news' });

@@ -73,7 +73,10 @@ async function summary(db: Db, actor: Actor, deptId: string | undefined, tz: str
     inAssoc ? resumeRepo.historyPage(db, id, {}, { current: 1, size: SCREEN_EVENTS }) : Promise.resolve(undefined),
     category === 2 || category === 3 ? situationRepo.collect(db, fillScope, { current: 1, size: 1 }, [id]) : Promise.resolve(undefined),
   ]);
-  const team = inAssoc && year !== undefined ? await honorsRepo.rank(db, actor.tenantId, assocScope, { current: 1, size: SCREEN_LEADERS }, { deptId: id, year }) : undefined;
+  const team =
+    inAssoc && year !== undefined
+      ? await honorsRepo.rank(db, actor.tenantId, assocScope, { current: 1, size: SCREEN_LEADERS }, { deptId: id, year })
+      : undefined;
 
   const byKey = (rows: Array<{ key: string; n: number }>) => {
     const m = new Map<string, number>();
@@ -163,4 +166,3 @@ export default async function cocModelRoutes(app: FastifyInstance) {
     handler: ({ actor, query }) => summary(db, actor, query.deptId || undefined, tz),
   });
 }
-
