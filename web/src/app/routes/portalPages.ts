@@ -117,7 +117,7 @@ export const PORTAL_PAGES: PortalPageDef[] = [
     page: lazyPage(() => import('../../pages/portal/cases')),
     children: [{ path: 'questionsDetail', title: '常见问题', page: lazyPage(() => import('../../pages/portal/cases/questionsDetail')) }],
   },
-  { path: 'aiDialogue', title: 'AI对话', note: 'AI 对话助手将在此显示' },
+  { path: 'aiDialogue', title: 'AI对话', page: lazyPage(() => import('../../pages/portal/aiDialogue')) },
   {
     ...screen('portal_myorg'),
     page: lazyPage(() => import('../../pages/portal/myOrg')),

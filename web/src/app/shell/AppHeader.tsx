@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Layout } from 'antd';
-import { CustomerServiceOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, RobotOutlined } from '@ant-design/icons';
 import { useDeptInfo } from '../../api/portal/deptInfo';
 import type { MenuNode } from '../../api/system/menu';
 import { useSession } from '../../utils/useSession';
@@ -54,6 +54,9 @@ export function AppHeader({ menus }: { menus: MenuNode[] | undefined }) {
         <ChatBell />
         <button type="button" className="app-header__service" data-testid="header-cases" onClick={() => navigate('/portal/cases')}>
           <CustomerServiceOutlined /> 客服
+        </button>
+        <button type="button" className="app-header__service" data-testid="header-ai" onClick={() => navigate('/portal/aiDialogue')}>
+          <RobotOutlined /> AI助手
         </button>
         <UserMenu menus={menus} />
       </div>
