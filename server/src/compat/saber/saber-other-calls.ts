@@ -36,6 +36,10 @@ export const userCalls = (): SaberCall[] => [
       return 'roleName' in u && 'roleId' in u && 'deptName' in u && 'tenantName' in u ? true : 'no BladeX labels (roleId, roleName, deptName, tenantName)';
     }),
   ),
+  // A dept chosen in the tree beside the list.
+  call('system/user.js getList (deptId)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-user/page', params: { current: 1, size: 10, deptId: need(c, 'rootDept') } }), isPage),
+  ),
   ...crud({
     module: 'system/user.js',
     base: '/api/blade-user',
@@ -77,10 +81,29 @@ export const userCalls = (): SaberCall[] => [
   call('system/user.js grant', async (s, c) =>
     ok(await s.request({ url: '/api/blade-user/grant', method: 'post', params: { userIds: need(c, 'user'), roleIds: need(c, 'firstRole') } })),
   ),
+  // The edit dialog opened again: the role just granted is read back.
+  call('system/user.js getUser (after grant)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-user/detail', params: { id: need(c, 'user') } }), (d) =>
+      String(d?.roleId ?? '').split(',').includes(c.ids.firstRole) ? true : 'grant not read back',
+    ),
+  ),
   call('system/user.js resetPassword', async (s, c) =>
     ok(await s.request({ url: '/api/blade-user/reset-password', method: 'post', params: { userIds: need(c, 'user') } })),
   ),
   call('system/user.js unlock', async (s, c) => ok(await s.request({ url: '/api/blade-user/unlock', method: 'post', params: { userIds: need(c, 'user') } }))),
+  call('system/user.js importUser', async (s, c) => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('用户');
+    ws.addRow(['账号', '姓名', '手机号码', '所属机构']);
+    ws.addRow([`sbi${c.tag}`, '赛博导入', `138${String(c.tag).padStart(8, '0')}`, need(c, 'rootDept')]);
+    const o = ok(await s.upload('/api/blade-user/import-user?isCovered=0', 'user.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), XLSX), (d) =>
+      d?.imported === 1 ? true : `imported ${JSON.stringify(d).slice(0, 160)}`,
+    );
+    if (o !== true) return o;
+    return ok(await s.request({ url: '/api/blade-user/page', params: { current: 1, size: 10, account: `sbi${c.tag}` } }), (d) =>
+      d?.records?.length === 1 ? true : 'not listed',
+    );
+  }),
   call('system/user.js exportUser', async (s) => file(await s.open('/api/blade-user/export-user', { account: '' }))),
   call('system/user.js exportTemplate', async (s) => file(await s.open('/api/blade-user/export-template'))),
   call('system/user.js remove', async (s, c) => ok(await s.request({ url: '/api/blade-user/remove', method: 'post', params: { ids: need(c, 'user') } }))),
@@ -148,6 +171,25 @@ export const tenantCalls = (): SaberCall[] => [
       d?.address === '南京市' ? true : 'not saved',
     );
   }),
+  call('system/tenant.js add', async (s, c) => {
+    const r = await s.request({
+      url: '/api/blade-system/tenant/submit',
+      method: 'post',
+      data: { tenantName: `赛博租户${c.tag}`, domainUrl: '', linkman: '赛博', contactNumber: '13900000000', address: '', accountNumber: -1, expireTime: '', packageId: '' },
+    });
+    const o = ok(r);
+    if (o !== true) return o;
+    c.ids.newTenant = String(r.data.data?.id ?? '');
+    return ok(await s.request({ url: '/api/blade-system/tenant/detail', params: { id: need(c, 'newTenant') } }), (d) =>
+      d?.tenantName === `赛博租户${c.tag}` ? true : 'not read back',
+    );
+  }),
+  call('system/tenant.js remove', async (s, c) => {
+    const o = ok(await s.request({ url: '/api/blade-system/tenant/remove', method: 'post', params: { ids: need(c, 'newTenant') } }));
+    if (o !== true) return o;
+    const after = await s.request({ url: '/api/blade-system/tenant/detail', params: { id: need(c, 'newTenant') } });
+    return after.status === 404 || (after.status === 200 && after.data?.data == null) ? true : 'still there';
+  }),
   call('system/tenant.js setting', async (s, c) =>
     ok(await s.request({ url: '/api/blade-system/tenant/setting', method: 'post', params: { ids: need(c, 'tenant'), accountNumber: -1, expireTime: '' } })),
   ),
@@ -176,10 +218,17 @@ export const deskCalls = (): SaberCall[] => [
   ),
   call('resource/attach.js getList', async (s, c) =>
     ok(await s.request({ url: '/api/blade-resource/attach/list', params: { current: 1, size: 10 } }), (d) => {
-      c.ids.attach = d?.records?.find((r: any) => String(r.originalName ?? r.name ?? '').includes(c.tag))?.id ?? '';
+      const row = d?.records?.find((r: any) => String(r.originalName ?? r.name ?? '').includes(c.tag));
+      c.ids.attach = row?.id ?? '';
+      c.ids.attachLink = row?.link ?? '';
       return isPage(d);
     }),
   ),
+  // 下载: window.open(row.link).
+  call('resource/attach.js download (link)', async (s, c) => {
+    const r = await s.open(need(c, 'attachLink'));
+    return r.status === 200 && Buffer.from(r.data).toString('utf8') === '赛博附件' ? true : `${r.status}`;
+  }),
   call('resource/attach.js getDetail', async (s, c) => ok(await s.request({ url: '/api/blade-resource/attach/detail', params: { id: need(c, 'attach') } }))),
   call('resource/attach.js remove', async (s, c) =>
     ok(await s.request({ url: '/api/blade-resource/attach/remove', method: 'post', params: { ids: need(c, 'attach') } })),
@@ -189,6 +238,11 @@ export const deskCalls = (): SaberCall[] => [
       c.ids.province = d?.[0]?.id ?? d?.[0]?.code ?? '';
       return isList(d);
     }),
+  ),
+  call('base/region.js getLazyTree (expand)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-system/region/lazy-tree', params: { parentCode: need(c, 'province') } }), (d) =>
+      Array.isArray(d) && d.length && d.every((n: any) => String(n.code ?? n.id).startsWith(c.ids.province)) ? true : 'not the province’s cities',
+    ),
   ),
   call('base/region.js getLazyList', async (s, c) =>
     ok(await s.request({ url: '/api/blade-system/region/lazy-list', params: { parentCode: need(c, 'province') } }), isList),

@@ -40,6 +40,26 @@ export const systemCalls = (): SaberCall[] => [
     }),
     edit: () => ['sort', 98],
   }),
+  call('system/dept.js getLazyList (expand)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-system/dept/lazy-list', params: { parentId: need(c, 'rootDept') } }), isList),
+  ),
+  // 新增子项: the row's id as the parent, the rest of the form as 新增.
+  call('system/dept.js add (child)', async (s, c) => {
+    const r = await s.request({
+      url: '/api/blade-system/dept/submit',
+      method: 'post',
+      data: { parentId: need(c, 'rootDept'), deptName: `赛博子机构${c.tag}`, fullName: `赛博子机构${c.tag}全称`, deptCategory: 4, sort: 97, remark: '' },
+    });
+    const o = ok(r);
+    if (o !== true) return o;
+    c.ids.childDept = String(r.data.data?.id ?? '');
+    return ok(await s.request({ url: '/api/blade-system/dept/detail', params: { id: need(c, 'childDept') } }), (d) =>
+      String(d?.parentId) === c.ids.rootDept ? true : 'not under its parent',
+    );
+  }),
+  call('system/dept.js remove (child)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-system/dept/remove', method: 'post', params: { ids: need(c, 'childDept') } })),
+  ),
 
   // ---- 岗位管理 (system/post.js)
   call('system/post.js getPostList', async (s) => ok(await s.request({ url: '/api/blade-system/post/select', params: { tenantId: s.tenantId } }), isList)),
@@ -102,6 +122,26 @@ export const systemCalls = (): SaberCall[] => [
     }),
     edit: () => ['sort', 91],
   }),
+  call('system/menu.js getLazyList (expand)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-system/menu/lazy-list', params: { parentId: need(c, 'rootMenu') } }), isList),
+  ),
+  // 新增子项: a button under a menu.
+  call('system/menu.js add (child button)', async (s, c) => {
+    const r = await s.request({
+      url: '/api/blade-system/menu/submit',
+      method: 'post',
+      data: { parentId: need(c, 'rootMenu'), code: `saber_btn_${c.tag}`, name: `赛博按钮${c.tag}`, alias: 'add', path: '', source: '', sort: 1, category: 2, action: 1, isOpen: 1, remark: '' },
+    });
+    const o = ok(r);
+    if (o !== true) return o;
+    c.ids.childMenu = String(r.data.data?.id ?? '');
+    return ok(await s.request({ url: '/api/blade-system/menu/detail', params: { id: need(c, 'childMenu') } }), (d) =>
+      String(d?.parentId) === c.ids.rootMenu && Number(d?.category) === 2 ? true : 'not a button under its menu',
+    );
+  }),
+  call('system/menu.js remove (child button)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-system/menu/remove', method: 'post', params: { ids: need(c, 'childMenu') } })),
+  ),
 
   // ---- 顶部菜单 (system/topmenu.js)
   ...crud({
@@ -157,8 +197,16 @@ export const systemCalls = (): SaberCall[] => [
   call('system/role.js grantTree', async (s, c) =>
     ok(await s.request({ url: '/api/blade-system/menu/grant-tree' }), (d) => {
       c.ids.grantMenu = d?.menu?.[0]?.id ?? '';
-      c.ids.grantData = d?.dataScope?.[0]?.id ?? '';
-      c.ids.grantApi = d?.apiScope?.[0]?.id ?? '';
+      // A scope tree's leaves are the scopes (its inner nodes the menus they belong to).
+      const leaf = (nodes: any[] | undefined): string => {
+        for (const n of nodes ?? []) {
+          const found = n.children?.length ? leaf(n.children) : String(n.id ?? '');
+          if (found) return found;
+        }
+        return '';
+      };
+      c.ids.grantData = leaf(d?.dataScope);
+      c.ids.grantApi = leaf(d?.apiScope);
       return Array.isArray(d?.menu) ? true : 'not { menu, dataScope, apiScope }';
     }),
   ),
@@ -176,6 +224,21 @@ export const systemCalls = (): SaberCall[] => [
       JSON.stringify(d).includes(c.ids.grantMenu) ? true : 'grant not read back',
     ),
   ),
+  // 权限设置 with 数据权限 (and 接口权限, when there are any) ticked too: all read back.
+  call('system/role.js grant (data and api scopes)', async (s, c) => {
+    const apiScopeIds = c.ids.grantApi ? [c.ids.grantApi] : [];
+    const o = ok(
+      await s.request({
+        url: '/api/blade-system/role/grant',
+        method: 'post',
+        data: { roleIds: [need(c, 'role')], menuIds: [need(c, 'grantMenu')], dataScopeIds: [need(c, 'grantData')], apiScopeIds },
+      }),
+    );
+    if (o !== true) return o;
+    return ok(await s.request({ url: '/api/blade-system/menu/role-tree-keys', params: { roleIds: need(c, 'role') } }), (d) =>
+      [c.ids.grantMenu, c.ids.grantData, ...apiScopeIds].every((id) => JSON.stringify(d).includes(`"${id}"`)) ? true : 'scopes not read back',
+    );
+  }),
   call('system/role.js remove', async (s, c) =>
     ok(await s.request({ url: '/api/blade-system/role/remove', method: 'post', params: { ids: need(c, 'role') } })),
   ),
@@ -215,6 +278,14 @@ export const systemCalls = (): SaberCall[] => [
     edit: (row) => ['scopeName', `${row.scopeName}改`],
   }),
 
+  // The 权限 drawer of one menu.
+  call('system/scope.js getListDataScope (menuId)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-system/data-scope/list', params: { current: 1, size: 10, menuId: need(c, 'rootMenu') } })),
+  ),
+  call('system/scope.js getListApiScope (menuId)', async (s, c) =>
+    ok(await s.request({ url: '/api/blade-system/api-scope/list', params: { current: 1, size: 10, menuId: need(c, 'rootMenu') } })),
+  ),
+
   // ---- 应用管理 (system/client.js)
   ...crud({
     module: 'system/client.js',
@@ -232,6 +303,7 @@ export const systemCalls = (): SaberCall[] => [
     }),
     edit: () => ['accessTokenValidity', 1800],
   }),
+
 ];
 
 function dictCalls(module: string, base: string, key: string): SaberCall[] {
@@ -268,6 +340,20 @@ function dictCalls(module: string, base: string, key: string): SaberCall[] {
       if (o !== true) return o;
       c.ids[`${key}Item`] = String(r.data.data?.id ?? '');
       return c.ids[`${key}Item`] ? true : 'no id';
+    }),
+    call(`${module} getDict (item)`, async (s, c) =>
+      ok(await s.request({ url: `${base}/detail`, params: { id: need(c, `${key}Item`) } }), (d) => {
+        c.rows[`${key}Item`] = d;
+        return String(d?.id) === c.ids[`${key}Item`] ? true : 'another item';
+      }),
+    ),
+    // 字典配置's 修改: the item it read (parentName, dictKey …) with its value edited.
+    call(`${module} update (item)`, async (s, c) => {
+      const row = c.rows[`${key}Item`];
+      if (!row) return 'no item read';
+      const o = ok(await s.request({ url: `${base}/submit`, method: 'post', data: { ...row, dictValue: '赛博一改' } }));
+      if (o !== true) return o;
+      return ok(await s.request({ url: `${base}/detail`, params: { id: need(c, `${key}Item`) } }), (d) => (d?.dictValue === '赛博一改' ? true : 'not saved'));
     }),
     call(`${module} remove`, async (s, c) =>
       ok(await s.request({ url: `${base}/remove`, method: 'post', params: { ids: [need(c, `${key}Item`), need(c, key)].join(',') } })),
