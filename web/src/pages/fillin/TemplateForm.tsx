@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, DatePicker, Form, Input, InputNumber, Radio, Select, Space, Upload, type FormInstance } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -29,6 +29,14 @@ export function TemplateForm({
 }) {
   const watched = Form.useWatch([], form) as FormValuesIn | undefined;
   const states = useMemo(() => evaluateForm(fields, { ...initialValues, ...watched }), [fields, initialValues, watched]);
+  // A field showing a message whose state a condition changed is checked again at once: 请填写职务 goes as soon
+  // as 职务 is no longer required (the fields untouched keep quiet).
+  const before = useRef(states);
+  useEffect(() => {
+    const changed = fields.filter((f) => form.getFieldError(f.prop).length > 0 && JSON.stringify(before.current[f.prop]) !== JSON.stringify(states[f.prop]));
+    before.current = states;
+    if (changed.length) form.validateFields(changed.filter((f) => states[f.prop]?.visible).map((f) => f.prop)).catch(() => undefined);
+  }, [fields, form, states]);
   return (
     <Form form={form} layout="vertical" initialValues={initialValues} disabled={readOnly} data-testid={`${testId}-form`} className="fillin-form">
       <div className="fillin-form__grid">

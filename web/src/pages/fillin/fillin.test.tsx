@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FILLIN_MSG, SUPPLEMENT_FIELDS } from '@gsl/contract';
+import { Form } from 'antd';
+import { FILLIN_MSG, SUPPLEMENT_FIELDS, type FormField } from '@gsl/contract';
 import { fakeServer } from '../../../test/fakeServer';
 import { mockedApi, renderScreen } from '../../../test/screens';
 import { isOldBrowser } from './BrowserGate';
@@ -13,6 +14,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const { FillPeriodDialog } = await import('./FillPeriodDialog');
 const { FillInEntry } = await import('./FillInEntry');
 const { default: SupplementPage } = await import('./SupplementPage');
+const { TemplateForm } = await import('./TemplateForm');
 
 describe('填报', () => {
   it('the period dialog (§4, §5): empty submit shows both messages and saves nothing; closing sets NoShowBox', async () => {
@@ -61,6 +63,33 @@ describe('填报', () => {
     expect(screen.queryByText('党组织类型')).toBeNull();
     fireEvent.click(screen.getByLabelText('是'));
     await waitFor(() => expect(screen.getByText('党组织类型')).toBeTruthy());
+  });
+
+  it('a field required by a condition: its message goes as soon as the condition no longer holds', async () => {
+    const fields: FormField[] = [
+      { prop: 'category', label: '人员类别', type: 'radio', options: [{ value: '1', label: '常委' }, { value: '2', label: '执委' }] },
+      { prop: 'post', label: '职务', type: 'text', rules: [{ when: [{ field: 'category', op: 'eq', value: '1' }], required: true }] },
+    ];
+    function Harness() {
+      const [form] = Form.useForm();
+      return (
+        <>
+          <TemplateForm form={form} fields={fields} testId="t" />
+          <button type="button" onClick={() => form.validateFields().catch(() => undefined)}>
+            check
+          </button>
+        </>
+      );
+    }
+    renderScreen(<Harness />);
+    fireEvent.click(await screen.findByLabelText('常委'));
+    const postLabel = () => screen.getByTestId('t-post-item').querySelector('label');
+    await waitFor(() => expect(postLabel()?.className).toContain('ant-form-item-required'));
+    fireEvent.click(screen.getByText('check'));
+    expect(await screen.findByText('请填写职务')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('执委'));
+    await waitFor(() => expect(screen.queryByText('请填写职务')).toBeNull());
+    expect(postLabel()?.className).not.toContain('ant-form-item-required');
   });
 
   it('refuses Internet Explorer', () => {
