@@ -23,9 +23,7 @@ async function signOnAsChamber(browser: Browser): Promise<Page> {
   return page;
 }
 
-test('商会信息完善提醒: shows for a chamber with information to complete; after 不再提醒 and 关闭 it stays away at the next sign-on', async ({
-  browser,
-}) => {
+test('商会信息完善提醒: shows for a chamber with information to complete; after 不再提醒 and 关闭 it stays away at the next sign-on', async ({ browser }) => {
   test.setTimeout(120_000);
   // 1. The chamber's own org has something to fix (the report the dialog reads), and nothing was dismissed yet.
   const first = await signOnAsChamber(browser);

@@ -58,9 +58,7 @@ test('业务应用: opening an application moves it up, the most used first', as
   }
   const uses = target.uses + times;
   // It is first now, and says how often it was opened.
-  await expect
-    .poll(async () => (await tiles(page))[0]?.testId, { message: `${target.name} first after ${times} opening(s)` })
-    .toBe(target.testId);
+  await expect.poll(async () => (await tiles(page))[0]?.testId, { message: `${target.name} first after ${times} opening(s)` }).toBe(target.testId);
   await expect(grid(page).getByTestId(target.testId)).toContainText(`使用${uses}次`);
 
   // Another application opened once (more recently, but less often) comes after it, yet before the unused ones.

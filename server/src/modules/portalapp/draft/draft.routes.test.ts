@@ -61,16 +61,24 @@ describe('infocontractdraft/uploadDraftFileFromAcfic and page', () => {
     expect((await list('nj_coc', { title: '服务合同' })).body.data.records.map((r: { id: string }) => r.id)).toEqual([second.body.data.id]);
 
     // The bytes are in the file store, behind the attach link.
-    const file = await fetchFile(t, tokens.nj_coc, 'GET', '/api/blade-resource/attach/download', { id: new URL(draft.link, 'http://x').searchParams.get('id')! });
+    const file = await fetchFile(t, tokens.nj_coc, 'GET', '/api/blade-resource/attach/download', {
+      id: new URL(draft.link, 'http://x').searchParams.get('id')!,
+    });
     expect(file.status).toBe(200);
     expect(file.body.equals(PDF)).toBe(true);
-    const row = await t.db.selectFrom('bladeAttach').select(['category', 'contentType']).where('id', '=', (await t.db.selectFrom('aocInfoContractDraft').select('attachId').where('id', '=', draft.id).executeTakeFirstOrThrow()).attachId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('bladeAttach')
+      .select(['category', 'contentType'])
+      .where('id', '=', (await t.db.selectFrom('aocInfoContractDraft').select('attachId').where('id', '=', draft.id).executeTakeFirstOrThrow()).attachId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ category: 'draft', contentType: 'application/pdf' });
 
     // The chamber's federation sees the chamber's drafts (its scope covers the chamber) and may download them.
     const forChamber = await list('nj_aoc', { deptId: draft.deptId });
     expect(forChamber.body.data.records.map((r: { id: string }) => r.id)).toContain(draft.id);
-    expect((await fetchFile(t, tokens.nj_aoc, 'GET', '/api/blade-resource/attach/download', { id: new URL(draft.link, 'http://x').searchParams.get('id')! })).status).toBe(200);
+    expect(
+      (await fetchFile(t, tokens.nj_aoc, 'GET', '/api/blade-resource/attach/download', { id: new URL(draft.link, 'http://x').searchParams.get('id')! })).status,
+    ).toBe(200);
   });
 
   it('keeps another org’s drafts invisible: not listed, not addressable, not downloadable', async () => {

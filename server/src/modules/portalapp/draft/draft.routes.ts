@@ -194,7 +194,11 @@ export async function draftRoutes(app: FastifyInstance) {
       });
       // The bytes go once no live row points at them.
       const still = keys.length
-        ? new Set((await db.selectFrom('bladeAttach').select('storageKey').where('storageKey', 'in', keys).where('isDeleted', '=', 0).execute()).map((r) => r.storageKey))
+        ? new Set(
+            (await db.selectFrom('bladeAttach').select('storageKey').where('storageKey', 'in', keys).where('isDeleted', '=', 0).execute()).map(
+              (r) => r.storageKey,
+            ),
+          )
         : new Set<string>();
       for (const key of keys) if (!still.has(key)) await files.remove(key);
     },
