@@ -42,3 +42,4 @@ export * from './news/news.js';
 export * from './fillin/fillin.js';
 export * from './model/cocscreen.js';
 export * from './ai/ai.js';
+export * from './ai/resume.js';

@@ -7,6 +7,7 @@ import type { MessageDatabase } from './schema-message.js';
 import type { MydayDatabase } from './schema-myday.js';
 import type { SupportDatabase } from './schema-support.js';
 import type { AiDatabase } from './schema-ai.js';
+import type { AiResumeDatabase } from './schema-ai-resume.js';
 import type { FillinDatabase } from './schema-fillin.js';
 import type { NewsDatabase } from './schema-news.js';
 import type { PortalAppDatabase } from './schema-portalapp.js';
@@ -355,6 +356,7 @@ export interface Database
     MyorgContactDatabase,
     SupportDatabase,
     AiDatabase,
+    AiResumeDatabase,
     FillinDatabase,
     NewsDatabase,
     PortalAppDatabase {

@@ -42,6 +42,7 @@ import m0044 from './0044_user_platform.sql';
 import m0045 from './0045_region_local.sql';
 import m0046 from './0046_contract_draft.sql';
 import m0050 from './0050_ai.sql';
+import m0051 from './0051_ai_resume.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -86,4 +87,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0045_region_local', sql: m0045 },
   { name: '0046_contract_draft', sql: m0046 },
   { name: '0050_ai', sql: m0050 },
+  { name: '0051_ai_resume', sql: m0051 },
 ];
