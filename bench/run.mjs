@@ -12,6 +12,7 @@
 //   node bench/run.mjs cockpit   领导驾驶舱 only: its first load for js_aoc on the seed:large database against a bare handler (cockpit.mjs)
 //   node bench/run.mjs leaders   leadership only: lower-list for js_aoc on the seed:large database against a bare
 //                                handler running the same SQL, and multiplexing of a 60-person team (see leaders.mjs)
+//   node bench/run.mjs ai        AI 对话 only: first-token and whole-answer times of the built-in assistant, 50 streams at once (ai.mjs)
 //   node bench/run.mjs chat      直通车 chat fan-out only: two server processes on a new PostgreSQL database of
 //                                DATABASE_URL's server (see chat.mjs); `all` runs it too when DATABASE_URL is set
 import { spawn, execFileSync } from 'node:child_process';
@@ -23,6 +24,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runChat } from './chat.mjs';
+import { runAi } from './ai.mjs';
 import { runLeaders } from './leaders.mjs';
 import { runCockpit } from './cockpit.mjs';
 import { runLoad } from './load.mjs';
@@ -44,7 +46,7 @@ const TOKEN_RATE_LIMIT = '1000000';
 const COLD_STARTS = 3;
 const SEED_LOGINS = 200;
 
-const MODES = ['all', 'figures', 'load', 'members', 'messages', 'chat', 'leaders', 'cockpit'];
+const MODES = ['all', 'figures', 'load', 'members', 'messages', 'chat', 'leaders', 'cockpit', 'ai'];
 const MODE = process.argv[2] ?? 'all';
 if (!MODES.includes(MODE)) {
   console.error(`usage: node bench/run.mjs [${MODES.join('|')}]  (got "${MODE}")`);
@@ -152,9 +154,9 @@ function healthOnce(port) {
 }
 
 /** Spawns the server and resolves once /api/health answers 200; `ms` = spawn → first 200. */
-async function startServer({ dataDir, databaseUrl, port, apiCrypto, timeoutMs = 60_000, main = SERVER_MAIN, env = null }) {
+async function startServer({ dataDir, databaseUrl, port, apiCrypto, timeoutMs = 60_000, main = SERVER_MAIN, env = null, extraEnv = {} }) {
   const t0 = performance.now();
-  const childEnv = env ?? serverEnv({ dataDir, databaseUrl, port, apiCrypto });
+  const childEnv = env ?? { ...serverEnv({ dataDir, databaseUrl, port, apiCrypto }), ...extraEnv };
   const child = spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
@@ -317,7 +319,7 @@ function bundleSizes() {
 const began = performance.now();
 
 async function main() {
-  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' && MODE !== 'chat' && MODE !== 'leaders' && MODE !== 'cockpit' });
+  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' && MODE !== 'chat' && MODE !== 'leaders' && MODE !== 'cockpit' && MODE !== 'ai' });
 
   console.log(
     `bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`,
@@ -346,6 +348,11 @@ async function main() {
   }
   if (MODE === 'cockpit') {
     await runCockpit(ctx, { required: true }); // on the seed:large database
+    print();
+    return;
+  }
+  if (MODE === 'ai') {
+    await runAi(ctx);
     print();
     return;
   }
@@ -384,6 +391,7 @@ async function main() {
     });
   }
   if (MODE === 'all') await runMessages(ctx);
+  if (MODE === 'all') await runAi(ctx);
   if (MODE === 'all') await runChat({ ...ctx, asyncCleanups }, { required: false }); // two processes: only with DATABASE_URL
   if (MODE === 'all') await runMembers(ctx, { required: false }); // only when `npm run seed:large` has filled its database
   if (MODE === 'all') await runLeaders(ctx, { required: false }); // lower-list only when seed:large has given every org its team

@@ -36,7 +36,6 @@ export default async function aiModule(app: FastifyInstance) {
     raw: true,
     audit: false,
     produces: 'text/event-stream',
-    rateLimit: { max: 30, timeWindow: 60_000 },
     scope: { record: { ...OWN, idFrom: 'body.conversationId' } } satisfies RouteScope,
     handler: async ({ req, reply, body, actor }) => {
       // The page closing the stream (停止, leaving, a lost connection) stops the answer and the model request.
