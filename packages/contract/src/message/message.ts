@@ -203,6 +203,25 @@ export const sendForm = z
   })
   .strict();
 export type SendForm = z.infer<typeof sendForm>;
+/**
+ * BladeX's 通知公告 (blade-desk/notice/submit, as Saber's notice screen sends it) read as the message centre's
+ * notice: without an id a notice is sent (to `range`, by default the 工商联工作人员 of the sender's org and
+ * below); with an id the sent notice's title and content are corrected (its recipients read the new text).
+ * BladeX's `category` and `releaseTime` are taken and not stored (a notice is released when it is sent).
+ */
+export const deskNoticeSubmit = z
+  .object({
+    id: idOf(ID_MSG, { trim: true }).optional(),
+    title,
+    content,
+    /** A list here is the range a detail answered, sent back on a correction: the range of a sent notice does not change. */
+    range: z.union([sendRange, z.array(z.unknown())]).optional(),
+    category: z.coerce.number().int().min(0).max(99).nullish(),
+    releaseTime: z.string().max(30).nullish(),
+  })
+  .strict();
+export type DeskNoticeSubmit = z.infer<typeof deskNoticeSubmit>;
+
 export const sendFormFor = (channel: Channel) =>
   channel === 'sms'
     ? sendForm.refine((f) => f.content.length <= 500, { message: MESSAGE_MSG.smsTooLong, path: ['content'] })
@@ -300,6 +319,8 @@ export const sendRecord = z.object({
   attachments: z.array(z.object({ name: z.string(), link: z.string() })),
   range: z.array(z.object({ tagType: z.string(), name: z.string(), deptId: z.string().nullable(), deptName: z.string().nullable() })),
 });
+/** blade-desk/notice list and detail: a sent notice with BladeX's notice fields beside ours. */
+export const deskNoticeRecord = sendRecord.extend({ category: z.number(), categoryName: z.string(), releaseTime: z.string().nullable() });
 export type SendView = z.infer<typeof sendRecord>;
 
 export const recipientRecord = z.object({

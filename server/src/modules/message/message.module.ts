@@ -1,3 +1,4 @@
+import { deskNoticeRoutes } from './send/desk-notice.routes.js';
 import type { FastifyInstance } from 'fastify';
 import { attachLink } from '@gsl/contract';
 import { personalDataCipher } from '../../platform/audit/personal-data.js';
@@ -79,6 +80,7 @@ export default async function messageModule(app: FastifyInstance) {
 
   rangeRoutes(app, svc);
   sendRoutes(app, svc);
+  deskNoticeRoutes(app, svc);
   smsRoutes(app, svc);
   inboxRoutes(app, svc);
 }
