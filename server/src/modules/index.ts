@@ -43,6 +43,7 @@ import orgAccountRoutes from './user/orgaccount/orgaccount.routes.js';
 import associationModule from './association/association.module.js';
 import supportModule from './support/support.module.js';
 import aiModule from './ai/ai.module.js';
+import aiResumeModule from './airesume/airesume.module.js';
 import fillinModule from './fillin/fillin.module.js';
 import newsModule from './news/news.module.js';
 import cockpitRoutes from './cockpit/cockpit.routes.js';
@@ -97,6 +98,7 @@ export const MODULES: FastifyPluginAsync[] = [
   associationModule,
   supportModule,
   aiModule,
+  aiResumeModule,
   fillinModule,
   newsModule,
   cockpitRoutes,
