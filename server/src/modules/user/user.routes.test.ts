@@ -1,3 +1,4 @@
+import { STALE_VERSION_MSG } from '@gsl/contract';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/app.js';
 import { buttonsOf, grantMenus, useTestApp } from '../../../test/use-test-app.js';
@@ -231,7 +232,12 @@ describe('submit, update, changeAccount', () => {
       msg: '更新成功',
       data: { email: 'new@example.com', sex: 2, sexName: '女', birthday: '1990-02-03', isAddressBook: 1, realName: u.realName, version: 2 },
     });
-    expect((await post('update', { body: { id: u.id, version: 2, account: 'nope' } }, 'nj_aoc')).status).toBe(400);
+    // fields the server answers (as BladeX clients send back what they read) are ignored: the account keeps its
+    // own call; an unknown field is still refused, and so is a stale version
+    expect((await post('update', { body: { id: u.id, version: 2, account: 'nope', foo: 1 } }, 'nj_aoc')).status).toBe(400);
+    expect((await post('update', { body: { id: u.id, version: 1, account: 'nope', email: 'old@example.com' } }, 'nj_aoc')).body.msg).toBe(STALE_VERSION_MSG);
+    const echoed = await post('update', { body: { id: u.id, version: 2, account: 'nope', deptId: depts['苏州市工商联'].id, email: 'echo@example.com' } }, 'nj_aoc');
+    expect(echoed.body.data).toMatchObject({ account: u.account, deptId: u.deptId, email: 'echo@example.com' });
     expect((await post('update', { body: { id: u.id, version: 2, birthday: '1990-02-30' } }, 'nj_aoc')).body.msg).toBe('生日日期不存在');
     expect((await post('update', { body: { id: suzhou.id, version: 1, email: 'x@example.com' } }, 'nj_aoc')).status).toBe(404);
   });

@@ -49,6 +49,8 @@ describe('行政区划 screen', { timeout: 30_000 }, () => {
       sort: 1,
       adcode: '320100',
       hasChildren: true,
+      isLocal: 0,
+      remark: null,
     });
   });
 
