@@ -12,6 +12,15 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/newPortal/cocCircle': lazy(() => import('./CocCircle')),
   '/subapp/coc-large-screen': lazy(() => import('./CocLargeScreen')),
 };
+// AI 简历 of the member kinds (with and without the top bar) and its preview.
+const AiResume = lazy(() => import('./AiResume'));
+const ResumePreview = lazy(() => import('./ResumePreview'));
+for (const page of ['company', 'group', 'person']) {
+  PAGES[`/ai-resume-${page}`] = AiResume;
+  PAGES[`/ai-resume-${page}-noTop`] = AiResume;
+  PAGES[`/previewResume/${page}`] = ResumePreview;
+}
+PAGES['/previewResume/enterprise'] = ResumePreview;
 
 function ModelPage() {
   const { pathname } = useLocation();

@@ -124,7 +124,9 @@ describe('AI 简历', () => {
     expect(preview.viewerName).toBe(published.body.data.approvedBy);
 
     // Editing after publishing: the preview keeps the published lines until the next approval.
-    const later = await call('nj_aoc', 'POST', `${R}/enterprise/save`, { body: { id: ids.ent, version: 2, lines: [{ text: '新的一句。', sources: ['name'] }] } });
+    const later = await call('nj_aoc', 'POST', `${R}/enterprise/save`, {
+      body: { id: ids.ent, version: 2, lines: [{ text: '新的一句。', sources: ['name'] }] },
+    });
     expect(later.body.data).toMatchObject({ status: RESUME_STATUS.draft, version: 3, hasPublished: true });
     const still = (await call('nj_aoc', 'GET', `${R}/enterprise/preview`, { query: { id: ids.ent } })).body.data;
     expect(still.lines[0].text).toBe('简历测试科技有限公司是江宁区的软件企业。');

@@ -1,12 +1,4 @@
-import {
-  RESUME_MSG,
-  RESUME_STATUS,
-  STALE_VERSION_MSG,
-  type AiResume,
-  type ResumeKind,
-  type ResumeLine,
-  type ResumePreview,
-} from '@gsl/contract';
+import { RESUME_MSG, RESUME_STATUS, STALE_VERSION_MSG, type AiResume, type ResumeKind, type ResumeLine, type ResumePreview } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';

@@ -43,7 +43,10 @@ export function residentTemplate(kind: MemberKindDef, row: MemberRow): ResumeLin
   const k = kind.kind as ResumeKind;
   if (k === 'enterprise') {
     lines.push(
-      withName(line([part('regionCode', (v) => `位于${v}`), part('memberType', (v) => `是一家${v}`), part('scale', (v) => `企业规模为${v}`)], `${name}`), 'regionCode'),
+      withName(
+        line([part('regionCode', (v) => `位于${v}`), part('memberType', (v) => `是一家${v}`), part('scale', (v) => `企业规模为${v}`)], `${name}`),
+        'regionCode',
+      ),
       line([part('industry', (v) => `所属行业为${v}`), part('legalPerson', (v) => `法定代表人为${v}`)], '该企业'),
       line([part('address', (v) => `企业地址为${v}`)]),
     );
@@ -56,7 +59,16 @@ export function residentTemplate(kind: MemberKindDef, row: MemberRow): ResumeLin
   } else {
     lines.push(
       withName(
-        line([part('gender', (v) => v), part('nativePlace', (v) => `${v}人`), part('nationality', (v) => v), part('education', (v) => `${v}学历`), part('politics', (v) => `政治面貌为${v}`)], `${name},`),
+        line(
+          [
+            part('gender', (v) => v),
+            part('nativePlace', (v) => `${v}人`),
+            part('nationality', (v) => v),
+            part('education', (v) => `${v}学历`),
+            part('politics', (v) => `政治面貌为${v}`),
+          ],
+          `${name},`,
+        ),
         'gender',
       ),
       line([part('company', (v) => `现任职于${v}`), part('post', (v) => `担任${v}`)]),
