@@ -376,8 +376,13 @@ test('the administrator makes 职务 required when 人员类别 is 常委 on 表
     // The chamber's new-person form: 职务 is required for a 常委, not for a 执委.
     const coc = await sessionOf(browser, 'nj_coc');
     await visit(coc, '/gsl/subapp/fill-in');
-    await coc.getByTestId('fillin-add').click();
+    await expect(coc.getByTestId('fillin-table')).toBeVisible();
     const form = coc.getByTestId('person-form');
+    // 新增 (clicked again should the page still be settling its term and list when the first click lands).
+    await expect(async () => {
+      if (!(await form.isVisible())) await coc.getByTestId('fillin-add').click({ timeout: 3_000 });
+      await expect(form).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
     const postItem = form.getByTestId('person-post-item');
     await expect(postItem).toBeVisible();
     await expect(postItem.locator('label')).not.toHaveClass(/ant-form-item-required/);
