@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Descriptions, Drawer, Space } from 'antd';
-import { HistoryOutlined, IdcardOutlined, TeamOutlined } from '@ant-design/icons';
-import { MEMBER_FIELD_LABELS, MEMBER_KIND_LABELS, type MemberKind } from '@gsl/contract';
+import { HistoryOutlined, IdcardOutlined, RobotOutlined, TeamOutlined } from '@ant-design/icons';
+import { MEMBER_FIELD_LABELS, MEMBER_KIND_LABELS, RESUME_PAGE_OF, type MemberKind } from '@gsl/contract';
 import { useMemberDetail, type MemberRow } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { detailFields, displayValue } from './kinds';
@@ -17,7 +17,7 @@ const PersonProfileDrawer = lazy(() => import('./personbase/PersonProfile').then
  * A member's detail (the server's detail call: personal data masked unless the user holds
  * 查看敏感信息), with the way to its 变更记录 and, for enterprises and groups, its 会员代表; a member
  * person the server links to a person-base record the user may see (personBaseId) opens that person
- * profile (查看人员档案).
+ * profile (查看人员档案). AI简历 opens the member's AI résumé in the second front end in a new tab.
  */
 export function MemberDetailDrawer({
   kind,
@@ -70,6 +70,15 @@ export function MemberDetailDrawer({
                   会员代表
                 </Button>
               )}
+              <Button
+                icon={<RobotOutlined />}
+                href={`/model/#/ai-resume-${RESUME_PAGE_OF[kind]}?unionId=${encodeURIComponent(row.id)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="member-detail-ai-resume"
+              >
+                AI简历
+              </Button>
             </Space>
             <Descriptions
               bordered
