@@ -72,7 +72,9 @@ export const userCalls = (): SaberCall[] => [
     const row = c.rows.platform;
     if (!row) return 'no platform detail read';
     const userExt = JSON.stringify({ employeeNo: `sb${c.tag}` });
-    const o = ok(await s.request({ url: '/api/blade-user/update-platform', method: 'post', params: { userId: need(c, 'user'), userType: row.userType, userExt } }));
+    const o = ok(
+      await s.request({ url: '/api/blade-user/update-platform', method: 'post', params: { userId: need(c, 'user'), userType: row.userType, userExt } }),
+    );
     if (o !== true) return o;
     return ok(await s.request({ url: '/api/blade-user/platform-detail', params: { id: need(c, 'user') } }), (d) =>
       d?.userExt === userExt ? true : 'userExt not saved',
@@ -84,7 +86,11 @@ export const userCalls = (): SaberCall[] => [
   // The edit dialog opened again: the role just granted is read back.
   call('system/user.js getUser (after grant)', async (s, c) =>
     ok(await s.request({ url: '/api/blade-user/detail', params: { id: need(c, 'user') } }), (d) =>
-      String(d?.roleId ?? '').split(',').includes(c.ids.firstRole) ? true : 'grant not read back',
+      String(d?.roleId ?? '')
+        .split(',')
+        .includes(c.ids.firstRole)
+        ? true
+        : 'grant not read back',
     ),
   ),
   call('system/user.js resetPassword', async (s, c) =>
@@ -175,7 +181,16 @@ export const tenantCalls = (): SaberCall[] => [
     const r = await s.request({
       url: '/api/blade-system/tenant/submit',
       method: 'post',
-      data: { tenantName: `赛博租户${c.tag}`, domainUrl: '', linkman: '赛博', contactNumber: '13900000000', address: '', accountNumber: -1, expireTime: '', packageId: '' },
+      data: {
+        tenantName: `赛博租户${c.tag}`,
+        domainUrl: '',
+        linkman: '赛博',
+        contactNumber: '13900000000',
+        address: '',
+        accountNumber: -1,
+        expireTime: '',
+        packageId: '',
+      },
     });
     const o = ok(r);
     if (o !== true) return o;
@@ -265,7 +280,9 @@ export const deskCalls = (): SaberCall[] => [
     );
     if (o !== true) return o;
     c.ids.region = `${need(c, 'province')}99`;
-    return ok(await s.request({ url: '/api/blade-system/region/detail', params: { code: c.ids.region } }), (d) => (d?.name === `赛博区${c.tag}` ? true : 'not read back'));
+    return ok(await s.request({ url: '/api/blade-system/region/detail', params: { code: c.ids.region } }), (d) =>
+      d?.name === `赛博区${c.tag}` ? true : 'not read back',
+    );
   }),
   call('base/region.js getDetail (local)', async (s, c) =>
     ok(await s.request({ url: '/api/blade-system/region/detail', params: { code: need(c, 'region') } }), (d) => {

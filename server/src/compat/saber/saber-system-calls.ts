@@ -130,7 +130,19 @@ export const systemCalls = (): SaberCall[] => [
     const r = await s.request({
       url: '/api/blade-system/menu/submit',
       method: 'post',
-      data: { parentId: need(c, 'rootMenu'), code: `saber_btn_${c.tag}`, name: `赛博按钮${c.tag}`, alias: 'add', path: '', source: '', sort: 1, category: 2, action: 1, isOpen: 1, remark: '' },
+      data: {
+        parentId: need(c, 'rootMenu'),
+        code: `saber_btn_${c.tag}`,
+        name: `赛博按钮${c.tag}`,
+        alias: 'add',
+        path: '',
+        source: '',
+        sort: 1,
+        category: 2,
+        action: 1,
+        isOpen: 1,
+        remark: '',
+      },
     });
     const o = ok(r);
     if (o !== true) return o;
@@ -303,7 +315,6 @@ export const systemCalls = (): SaberCall[] => [
     }),
     edit: () => ['accessTokenValidity', 1800],
   }),
-
 ];
 
 function dictCalls(module: string, base: string, key: string): SaberCall[] {

@@ -30,14 +30,14 @@ export default async function userPlatformRoutes(app: FastifyInstance) {
     handler: async ({ actor, query }) => {
       const row = await userService.detail(db, actor, query.id);
       const { userType } = await db.selectFrom('bladeUser').select('userType').where('id', '=', query.id).executeTakeFirstOrThrow();
-      const ext = await db
-        .selectFrom('bladeUserPlatform')
-        .select('userExt')
-        .where('userId', '=', query.id)
-        .where('userType', '=', userType)
-        .executeTakeFirst();
+      const ext = await db.selectFrom('bladeUserPlatform').select('userExt').where('userId', '=', query.id).where('userType', '=', userType).executeTakeFirst();
       const maskPhone = !(await isGranted(db, actor, 'user_view'));
-      return { ...userView(row, { timeZone: tz, maskPhone }), userType, userTypeName: USER_TYPE_NAMES[userType] ?? String(userType), userExt: ext?.userExt ?? '' };
+      return {
+        ...userView(row, { timeZone: tz, maskPhone }),
+        userType,
+        userTypeName: USER_TYPE_NAMES[userType] ?? String(userType),
+        userExt: ext?.userExt ?? '',
+      };
     },
   });
 
@@ -54,9 +54,7 @@ export default async function userPlatformRoutes(app: FastifyInstance) {
       await db
         .insertInto('bladeUserPlatform')
         .values({ userId: body.userId, userType: body.userType, tenantId: actor.tenantId, userExt: body.userExt, updateUser: actor.userId })
-        .onConflict((oc) =>
-          oc.columns(['userId', 'userType']).doUpdateSet({ userExt: body.userExt, updateUser: actor.userId, updateTime: sql<Date>`now()` }),
-        )
+        .onConflict((oc) => oc.columns(['userId', 'userType']).doUpdateSet({ userExt: body.userExt, updateUser: actor.userId, updateTime: sql<Date>`now()` }))
         .execute();
       return withMsg(null, MSG.updated);
     },

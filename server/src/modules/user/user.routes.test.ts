@@ -236,7 +236,11 @@ describe('submit, update, changeAccount', () => {
     // own call; an unknown field is still refused, and so is a stale version
     expect((await post('update', { body: { id: u.id, version: 2, account: 'nope', foo: 1 } }, 'nj_aoc')).status).toBe(400);
     expect((await post('update', { body: { id: u.id, version: 1, account: 'nope', email: 'old@example.com' } }, 'nj_aoc')).body.msg).toBe(STALE_VERSION_MSG);
-    const echoed = await post('update', { body: { id: u.id, version: 2, account: 'nope', deptId: depts['苏州市工商联'].id, email: 'echo@example.com' } }, 'nj_aoc');
+    const echoed = await post(
+      'update',
+      { body: { id: u.id, version: 2, account: 'nope', deptId: depts['苏州市工商联'].id, email: 'echo@example.com' } },
+      'nj_aoc',
+    );
     expect(echoed.body.data).toMatchObject({ account: u.account, deptId: u.deptId, email: 'echo@example.com' });
     expect((await post('update', { body: { id: u.id, version: 2, birthday: '1990-02-30' } }, 'nj_aoc')).body.msg).toBe('生日日期不存在');
     expect((await post('update', { body: { id: suzhou.id, version: 1, email: 'x@example.com' } }, 'nj_aoc')).status).toBe(404);

@@ -19,7 +19,13 @@ const boxTitles = async (who: string) => (await get(who, '/api/blade-user/messag
 
 describe('blade-desk/notice', () => {
   it('sends a notice, lists it, corrects it for its recipients, and withdraws it', async () => {
-    const add = await post('nj_aoc', '/api/blade-desk/notice/submit', { title: '桌面通知甲', category: 1, releaseTime: '2026-01-01 00:00:00', content: '<p>内容</p>', range: coc });
+    const add = await post('nj_aoc', '/api/blade-desk/notice/submit', {
+      title: '桌面通知甲',
+      category: 1,
+      releaseTime: '2026-01-01 00:00:00',
+      content: '<p>内容</p>',
+      range: coc,
+    });
     expect(add.status).toBe(200);
     expect(add.body.data).toMatchObject({ title: '桌面通知甲', channel: 'sys', category: 1, categoryName: '通知' });
     const id = add.body.data.id;

@@ -67,12 +67,7 @@ export function deskNoticeRoutes(app: FastifyInstance, svc: MessageServices) {
     handler: async ({ actor, body }) => {
       if (body.id) {
         await svc.send.detail(db, actor, body.id, 'sys', tz); // in scope, else 404
-        await db
-          .updateTable('msgSend')
-          .set({ title: body.title, content: body.content })
-          .where('id', '=', body.id)
-          .where('channel', '=', 'sys')
-          .execute();
+        await db.updateTable('msgSend').set({ title: body.title, content: body.content }).where('id', '=', body.id).where('channel', '=', 'sys').execute();
         return withMsg(asNotice(await svc.send.detail(db, actor, body.id, 'sys', tz)), MSG.updated);
       }
       if (Array.isArray(body.range)) throw badRequest(MESSAGE_MSG.rangeRequired);
@@ -97,5 +92,4 @@ export function deskNoticeRoutes(app: FastifyInstance, svc: MessageServices) {
       return withMsg(null, MSG.removed);
     },
   });
-
 }

@@ -191,7 +191,14 @@ describe('local divisions (BladeX region submit, remove, import, export)', () =>
     expect((await detail('320102002')).body.data.name).toBe('街道乙');
 
     // the export holds national and local rows
-    const exp = await t.app.inject({ url: '/api/blade-system/region/export-region', query: { parentCode: '320102' }, headers: { authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`, 'blade-auth': `bearer ${tokens.admin}` } });
+    const exp = await t.app.inject({
+      url: '/api/blade-system/region/export-region',
+      query: { parentCode: '320102' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${t.config.clientId}:${t.config.clientSecret}`).toString('base64')}`,
+        'blade-auth': `bearer ${tokens.admin}`,
+      },
+    });
     expect(exp.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(exp.rawPayload as never);

@@ -35,7 +35,11 @@ export const regionService = {
     if (existing) {
       if (!existing.isLocal) throw badRequest(REGION_MSG.national);
       if (existing.parentCode !== input.parentCode) throw badRequest('不能修改行政区划的上级');
-      await regionRepo.update(db, code, { name: input.name, ...(input.sort !== undefined ? { sort: input.sort } : {}), ...(input.remark !== undefined ? { remark: input.remark ?? null } : {}) });
+      await regionRepo.update(db, code, {
+        name: input.name,
+        ...(input.sort !== undefined ? { sort: input.sort } : {}),
+        ...(input.remark !== undefined ? { remark: input.remark ?? null } : {}),
+      });
       return { row: (await regionRepo.find(db, code))!, created: false };
     }
     if (input.parentCode === REGION_ROOT || /^0+$/.test(input.parentCode)) throw badRequest('只能在已有行政区划下新增本地区划');
@@ -43,7 +47,14 @@ export const regionService = {
     const parent = await regionRepo.find(db, input.parentCode);
     if (!parent) throw badRequest(REGION_MSG.noParent);
     if (parent.level >= REGION_MAX_LEVEL) throw badRequest(REGION_MSG.tooDeep);
-    await regionRepo.insert(db, { code, parentCode: parent.code, name: input.name, level: parent.level + 1, sort: input.sort ?? 0, remark: input.remark ?? null });
+    await regionRepo.insert(db, {
+      code,
+      parentCode: parent.code,
+      name: input.name,
+      level: parent.level + 1,
+      sort: input.sort ?? 0,
+      remark: input.remark ?? null,
+    });
     return { row: (await regionRepo.find(db, code))!, created: true };
   },
 
@@ -71,7 +82,15 @@ export const regionService = {
     ];
     if (f) {
       for (const r of await regionRepo.all(db, f))
-        ws.addRow({ code: r.code, parentCode: r.parentCode, name: r.name, sort: r.sort, remark: r.remark ?? '', level: r.level, source: r.isLocal ? '本地' : '国家' });
+        ws.addRow({
+          code: r.code,
+          parentCode: r.parentCode,
+          name: r.name,
+          sort: r.sort,
+          remark: r.remark ?? '',
+          level: r.level,
+          source: r.isLocal ? '本地' : '国家',
+        });
     } else {
       ws.addRow({ code: '320102001', parentCode: '320102', name: '示例街道', sort: 1, remark: '', level: 4, source: '本地' });
     }
