@@ -62,7 +62,7 @@ export default function AiResume() {
     if (!data || !lines || !check()) return null;
     setBusy('save');
     try {
-      const res = await saveResume(kind, { id: data.memberId, version: data.version, lines });
+      const res = await saveResume(kind, { id: data.memberId, version: data.version, lines, ...(data.version === 0 ? { method: data.generator.method } : {}) });
       stored(res.data, res.msg || RESUME_MSG.saved);
       return res.data;
     } catch (e) {

@@ -87,6 +87,7 @@ describe('AI 简历', () => {
       id: '901',
       version: 0,
       lines: [{ text: '简历测试科技有限公司是江宁区的软件企业。', sources: ['name', 'regionCode', 'memberType'] }, resume().lines[1]],
+      method: 'template',
     });
     await waitFor(() => expect(screen.getByTestId('resume-status').textContent).toBe('草稿(未发布)'));
 

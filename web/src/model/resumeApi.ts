@@ -36,5 +36,6 @@ const send = async (url: string, body: unknown) => {
   return { data: envelope.data as AiResume, msg: envelope.msg };
 };
 
-export const saveResume = (kind: ResumeKind, body: { id: string; version: number; lines: ResumeLine[] }) => send(AI_RESUME_PATHS.save(kind), body);
+export const saveResume = (kind: ResumeKind, body: { id: string; version: number; lines: ResumeLine[]; method?: 'template' | 'model' }) =>
+  send(AI_RESUME_PATHS.save(kind), body);
 export const publishResume = (kind: ResumeKind, body: { id: string; version: number }) => send(AI_RESUME_PATHS.publish(kind), body);

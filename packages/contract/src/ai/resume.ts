@@ -85,6 +85,8 @@ export const resumeSaveBody = z.object({
   id: requiredId(),
   version: z.number({ error: VERSION_REQUIRED_MSG }).int().min(0),
   lines: z.array(resumeLine).min(1, RESUME_MSG.linesRequired).max(RESUME_LINES_MAX, RESUME_MSG.tooManyLines),
+  /** The first save of a draft: how the draft was written (its generator.method), kept as the label. */
+  method: z.enum(['template', 'model']).optional(),
 });
 
 export const resumePublishBody = z.object({

@@ -21,7 +21,7 @@ export default async function aiResumeModule(app: FastifyInstance) {
   const cipher = () => personalDataCipher(db, { production: app.config.production });
   for (const kind of MEMBER_KIND_DEFS) {
     const members = memberService(kind, { db, cipher });
-    const svc = resumeService(kind, { db, timeZone: app.config.timeZone, member: (actor, id) => members.detail(actor, id) });
+    const svc = resumeService(kind, { db, timeZone: app.config.timeZone, model: app.services.ai, member: (actor, id) => members.detail(actor, id) });
     const base = `/api/ai-service/resume/${kind.kind}`;
     const table = memberTable(kind);
     const read = kind.permission as PermissionCode;

@@ -1,10 +1,12 @@
-import { RESUME_MSG, RESUME_STATUS, STALE_VERSION_MSG, type AiResume, type ResumeKind, type ResumeLine, type ResumePreview } from '@gsl/contract';
+import { AI_MSG, RESUME_MSG, RESUME_STATUS, STALE_VERSION_MSG, type AiResume, type ResumeKind, type ResumeLine, type ResumePreview } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { formatTime } from '../../platform/http/time.js';
 import type { MemberKindDef } from '../member/member.kinds.js';
 import type { MemberRow } from '../member/member.repo.js';
+import type { ChatModel } from '../../platform/ai/index.js';
+import { rewriteLines } from './airesume.rewrite.js';
 import { fieldLabelsOf, residentTemplate } from './airesume.template.js';
 
 /** The label of the template's content (the built-in model does not rewrite). */
@@ -13,6 +15,8 @@ export const TEMPLATE_LABEL = '内置简历模板';
 export interface ResumeDeps {
   db: Db;
   timeZone: string;
+  /** The platform's model: a configured one rewrites a fresh draft's sentences (the built-in one does not). */
+  model: ChatModel;
   /** The member's record inside the caller's scope (404 outside it). */
   member: (actor: Actor, id: string) => Promise<MemberRow>;
 }
@@ -41,17 +45,21 @@ export function resumeService(kind: MemberKindDef, deps: ResumeDeps) {
     const member = await deps.member(actor, memberId);
     const row = await stored(actor, member.id);
     if (!row) {
+      const drafted = residentTemplate(kind, member);
+      const rewritten = await rewriteLines(deps.model, drafted);
       return {
         id: null,
         kind: k,
         memberId: member.id,
         memberName: String(member.name),
-        lines: residentTemplate(kind, member),
+        lines: rewritten ?? drafted,
         fieldLabels: labels,
         status: RESUME_STATUS.draft,
         version: 0,
         aiGenerated: true,
-        generator: { aiGenerated: true, method: 'template', model: TEMPLATE_LABEL, generatedAt: formatTime(new Date(), tz)! },
+        generator: rewritten
+          ? { aiGenerated: true, method: 'model', model: deps.model.label, generatedAt: formatTime(new Date(), tz)! }
+          : { aiGenerated: true, method: 'template', model: TEMPLATE_LABEL, generatedAt: formatTime(new Date(), tz)! },
         hasPublished: false,
         approvedBy: null,
         approveTime: null,
@@ -79,7 +87,7 @@ export function resumeService(kind: MemberKindDef, deps: ResumeDeps) {
   return {
     detail,
 
-    async save(actor: Actor, input: { id: string; version: number; lines: ResumeLine[] }): Promise<AiResume> {
+    async save(actor: Actor, input: { id: string; version: number; lines: ResumeLine[]; method?: 'template' | 'model' }): Promise<AiResume> {
       const member = await deps.member(actor, input.id);
       const lines = JSON.stringify(clean(input.lines));
       if (input.version === 0) {
@@ -92,8 +100,10 @@ export function resumeService(kind: MemberKindDef, deps: ResumeDeps) {
             lines,
             status: RESUME_STATUS.draft,
             version: 1,
-            method: 'template',
-            model: TEMPLATE_LABEL,
+            // A draft the configured model rewrote keeps its name; the built-in one never rewrites.
+            ...(input.method === 'model' && deps.model.label !== AI_MSG.builtinLabel
+              ? { method: 'model' as const, model: deps.model.label }
+              : { method: 'template' as const, model: TEMPLATE_LABEL }),
             createUser: actor.userId,
             updateUser: actor.userId,
           })
