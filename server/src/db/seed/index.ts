@@ -9,6 +9,7 @@ import { seedDemoLeaders, seedDemoResume } from './demo-association.js';
 import { seedDemoMessages } from './demo-messages.js';
 import { seedDemoNotes } from './demo-myday.js';
 import { seedDemoQuestions, seedDemoSuggestions } from './demo-support.js';
+import { seedDemoAiConversations } from './demo-ai.js';
 import { seedDemoContacts } from './demo-contacts.js';
 import { seedDemoFillin } from './demo-fillin.js';
 import { seedDemoApps } from './demo-portalapp.js';
@@ -31,6 +32,7 @@ export async function seedAll(db: Db, cfg: AppConfig) {
   await seedDemoNotes(db, { tenantId: cfg.defaultTenantId });
   await seedDemoQuestions(db, { tenantId: cfg.defaultTenantId });
   await seedDemoSuggestions(db, { tenantId: cfg.defaultTenantId });
+  await seedDemoAiConversations(db, { tenantId: cfg.defaultTenantId });
   await seedDemoContacts(db, { tenantId: cfg.defaultTenantId });
   await seedDemoFillin(db, { tenantId: cfg.defaultTenantId, production: cfg.production });
   await seedDemoApps(db, { tenantId: cfg.defaultTenantId });

@@ -94,7 +94,7 @@ export default async function aiModule(app: FastifyInstance) {
     summary: 'AI 对话: 删除我的对话 (ids 逗号分隔; 他人的对话不受影响)',
     tags: TAGS,
     permission: 'authenticated',
-    scope: { list: OWN },
+    scope: { record: { ...OWN, idFrom: 'query.ids' } },
     remove: (ids, actor) => ai.remove(db, actor, ids),
   });
 

@@ -65,7 +65,13 @@ export function aiService(model: ChatModel, settings: AiSettings, onError: (err:
       return conversationView((await aiRepo.find(db, owner(actor), id))!, tz);
     },
 
-    remove: (db: Db, actor: Actor, ids: string[]) => aiRepo.remove(db, owner(actor), ids),
+    /** All or nothing: an id that is not one of the caller's conversations is 404 and nothing is removed. */
+    async remove(db: Db, actor: Actor, ids: string[]) {
+      const unique = [...new Set(ids)];
+      return db.transaction().execute(async (tx) => {
+        if ((await aiRepo.remove(tx, owner(actor), unique)) !== unique.length) throw notFound(AI_MSG.conversationGone);
+      });
+    },
 
     async usage(db: Db, actor: Actor) {
       return { used: await aiRepo.answersThisMonth(db, actor.tenantId, actor.deptId || null, tz), limit: settings.orgMonthlyQuota, model: model.label };
