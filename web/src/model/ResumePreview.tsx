@@ -1,5 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert, Button, Empty, Skeleton } from 'antd';
+import { RESUME_MSG } from '@gsl/contract';
 import { failureText } from './api';
 import { kindOfPage, useResumePreview } from './resumeApi';
 import { AiMark, ResumeLines } from './ResumeLines';
@@ -37,7 +38,7 @@ export default function ResumePreview() {
         }
       />
     );
-  else if (!data) body = <Empty description="暂无已发布的简历" />;
+  else if (!data || !data.published) body = <Empty description={RESUME_MSG.notPublished} />;
   else {
     const mark = `${data.viewerName} ${data.viewTime}`;
     body = (

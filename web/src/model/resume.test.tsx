@@ -143,6 +143,7 @@ describe('AI 简历', () => {
 describe('简历预览', () => {
   it('shows the published lines over a watermark of the viewer, hidden from screen readers', async () => {
     const preview: ResumePreview = {
+      published: true,
       kind: 'enterprise',
       memberId: '901',
       memberName: '简历测试科技有限公司',
@@ -169,14 +170,32 @@ describe('简历预览', () => {
     expect(screen.queryByText('张三 2026-11-27 11:00:00', { ignore: '[aria-hidden] *' })).toBeNull();
   });
 
-  it('says when nothing is published', async () => {
+  it('says when nothing is published, and when the call fails', async () => {
     fakeServer({
-      [`GET ${AI_RESUME_PATHS.preview('person')}`]: () => {
-        throw new HttpError('该简历尚未发布', 404);
+      [`GET ${AI_RESUME_PATHS.preview('person')}`]: (): ResumePreview => ({
+        published: false,
+        kind: 'person',
+        memberId: '3',
+        memberName: '张伟',
+        lines: [],
+        fieldLabels: {},
+        aiGenerated: true,
+        generator: { aiGenerated: true, method: 'template', model: '内置简历模板', generatedAt: '2026-11-27 10:00:00' },
+        approvedBy: null,
+        approveTime: null,
+        viewerName: '张三',
+        viewTime: '2026-11-27 11:00:00',
+      }),
+      [`GET ${AI_RESUME_PATHS.preview('group')}`]: () => {
+        throw new HttpError('数据不存在', 404);
       },
     });
-    open('#/previewResume/person?previewId=3');
+    const view = open('#/previewResume/person?previewId=3');
+    expect(await screen.findByText('该简历尚未发布')).toBeTruthy();
+    expect(screen.queryByTestId('resume-watermark')).toBeNull();
+    view.unmount();
+    open('#/previewResume/group?previewId=4');
     expect(await screen.findByText('简历预览加载失败')).toBeTruthy();
-    expect(screen.getByText('该简历尚未发布')).toBeTruthy();
+    expect(screen.getByText('数据不存在')).toBeTruthy();
   });
 });

@@ -94,8 +94,12 @@ export const resumePublishBody = z.object({
   version: z.number({ error: VERSION_REQUIRED_MSG }).int().min(1, RESUME_MSG.notSaved),
 });
 
-/** The published résumé as a reader sees it, with the viewer for the watermark. */
+/**
+ * The published résumé as a reader sees it, with the viewer for the watermark. Not published yet:
+ * `published` false, no lines, no approver.
+ */
 export const resumePreview = z.object({
+  published: z.boolean(),
   kind: z.enum(RESUME_KINDS),
   memberId: z.string(),
   memberName: z.string(),
@@ -103,8 +107,8 @@ export const resumePreview = z.object({
   fieldLabels: z.record(z.string(), z.string()),
   aiGenerated: z.literal(true),
   generator: resumeGenerator,
-  approvedBy: z.string(),
-  approveTime: z.string(),
+  approvedBy: z.string().nullable(),
+  approveTime: z.string().nullable(),
   viewerName: z.string(),
   viewTime: z.string(),
 });

@@ -87,10 +87,10 @@ describe('AI 简历', () => {
 
   it('saves edits at the version read, refuses a stale one, and publishes only when a person approves', async () => {
     const draft = (await call('nj_aoc', 'GET', `${R}/enterprise/detail`, { query: { id: ids.ent } })).body.data;
-    // Nothing is published before publish: the preview is 404 with the message.
+    // Nothing is published before publish: the preview says so, with no lines.
     const none = await call('nj_aoc', 'GET', `${R}/enterprise/preview`, { query: { id: ids.ent } });
-    expect(none.status).toBe(404);
-    expect(none.body.msg).toBe(RESUME_MSG.notPublished);
+    expect(none.status).toBe(200);
+    expect(none.body.data).toMatchObject({ published: false, lines: [], approvedBy: null, approveTime: null, aiGenerated: true });
     // Publishing an unsaved draft is refused.
     expect((await call('nj_aoc', 'POST', `${R}/enterprise/publish`, { body: { id: ids.ent, version: 0 } })).body.msg).toBe(RESUME_MSG.notSaved);
 
@@ -120,7 +120,7 @@ describe('AI 简历', () => {
 
     const preview = (await call('nj_aoc', 'GET', `${R}/enterprise/preview`, { query: { id: ids.ent } })).body.data;
     expect(preview.lines[0].text).toBe('简历测试科技有限公司是江宁区的软件企业。');
-    expect(preview).toMatchObject({ aiGenerated: true, approvedBy: published.body.data.approvedBy, memberName: '简历测试科技有限公司' });
+    expect(preview).toMatchObject({ published: true, aiGenerated: true, approvedBy: published.body.data.approvedBy, memberName: '简历测试科技有限公司' });
     expect(preview.viewerName).toBe(published.body.data.approvedBy);
 
     // Editing after publishing: the preview keeps the published lines until the next approval.

@@ -1,7 +1,7 @@
 import { AI_MSG, RESUME_MSG, RESUME_STATUS, STALE_VERSION_MSG, type AiResume, type ResumeKind, type ResumeLine, type ResumePreview } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
-import { badRequest, notFound } from '../../platform/http/errors.js';
+import { badRequest } from '../../platform/http/errors.js';
 import { formatTime } from '../../platform/http/time.js';
 import type { MemberKindDef } from '../member/member.kinds.js';
 import type { MemberRow } from '../member/member.repo.js';
@@ -152,17 +152,20 @@ export function resumeService(kind: MemberKindDef, deps: ResumeDeps) {
     async preview(actor: Actor, memberId: string): Promise<ResumePreview> {
       const member = await deps.member(actor, memberId);
       const row = await stored(actor, member.id);
-      if (!row || row.publishedLines === null || !row.approveTime) throw notFound(RESUME_MSG.notPublished);
+      const published = Boolean(row && row.publishedLines !== null && row.approveTime);
       return {
+        published,
         kind: k,
         memberId: member.id,
         memberName: String(member.name),
-        lines: parseLines(row.publishedLines),
+        lines: published ? parseLines(row!.publishedLines) : [],
         fieldLabels: labels,
         aiGenerated: true,
-        generator: { aiGenerated: true, method: row.method, model: row.model, generatedAt: formatTime(row.generatedAt, tz)! },
-        approvedBy: row.approveUserName ?? '',
-        approveTime: formatTime(row.approveTime, tz)!,
+        generator: row
+          ? { aiGenerated: true, method: row.method, model: row.model, generatedAt: formatTime(row.generatedAt, tz)! }
+          : { aiGenerated: true, method: 'template', model: TEMPLATE_LABEL, generatedAt: formatTime(new Date(), tz)! },
+        approvedBy: published ? (row!.approveUserName ?? '') : null,
+        approveTime: published ? formatTime(row!.approveTime, tz) : null,
         viewerName: actor.realName,
         viewTime: formatTime(new Date(), tz)!,
       };
