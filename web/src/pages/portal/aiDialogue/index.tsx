@@ -51,7 +51,10 @@ export default function AiDialoguePage() {
 
   useEffect(() => () => streaming.current?.abort(), []);
   const shown: Shown[] = [...(openId ? (stored.data ?? []) : []), ...live];
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [shown.length, live.at(-1)?.content]);
+  // In braces: newer browsers answer scrollIntoView with a promise, which must not become the effect's cleanup.
+  useEffect(() => {
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [shown.length, live.at(-1)?.content]);
 
   const open = (id: string | null) => {
     if (busy) return;
