@@ -62,6 +62,8 @@ export const cockpitSummary = z.object({
   /** Chambers by type (行业商会, 地区商会, 外省在苏商会, 江苏在外地商会, 境外商会); key is the chamber type. */
   chambersByType: z.array(cockpitBucket),
   quality: z.object({ total: num, missing: num, invalid: num, duplicate: num, stale: num }),
+  /** 填报 of the chambers and associations in the viewer's fill-in scope: orgs by state (未填报, 填报中, 已提交, 已退回). */
+  fillIn: z.object({ total: num, notStarted: num, filling: num, submitted: num, returned: num }),
   /** Sends of the last 12 months by month (yyyy-MM) and channel. */
   messages: z.array(z.object({ month: z.string(), sys: num, sms: num, email: num, recipients: num })),
   /** Sign-ons of the last 30 days by day (yyyy-MM-dd): successful ones and distinct accounts. */

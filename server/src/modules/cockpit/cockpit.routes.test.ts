@@ -50,6 +50,17 @@ describe('领导驾驶舱 summary', () => {
       expect(s.chambersByType.map((b: { name: string }) => b.name)).toEqual(['行业商会', '地区商会', '外省在苏商会', '江苏在外地商会', '境外商会']);
       expect(s.messages).toHaveLength(12);
       expect(s.logins).toHaveLength(30);
+      // 填报: each state's count is the length of 填报情况's list in that state
+      const situation = async (status?: string) =>
+        (await get(who, '/api/aoc-service/collectperson/filling-situation', { size: '1', ...(status ? { status } : {}) })).body.data.total;
+      expect(s.fillIn.total).toBe(await situation());
+      expect(s.fillIn.total).toBeGreaterThan(0);
+      expect([s.fillIn.notStarted, s.fillIn.filling, s.fillIn.submitted, s.fillIn.returned]).toEqual([
+        await situation('0'),
+        await situation('1'),
+        await situation('2'),
+        await situation('3'),
+      ]);
     }
   });
 

@@ -6,6 +6,8 @@ import { notFound } from '../../platform/http/errors.js';
 import { formatTime } from '../../platform/http/time.js';
 import { cockpitRepo, type Part } from './cockpit.repo.js';
 import { inScope } from './cockpit.scope.js';
+import { fillScope } from '../fillin/fill-org.js';
+import { situationRepo } from '../fillin/situation.repo.js';
 
 const KINDS: MemberKind[] = ['enterprise', 'group', 'person'];
 const DAY_MS = 86_400_000;
@@ -46,7 +48,11 @@ export const cockpitService = {
     // Messages: the sends of the caller's org and the orgs below it (the message centre's own line).
     const messageWhere = inScope({ actor, rules: [{ type: 4 }] }, 's.dept_id');
 
-    const [counts, byArea, industries, years, missing, invalid, months, dups, chambers, messages, logins] = await Promise.all([
+    // 填报: the orgs of the fill-in scope by state (the count of 填报情况's list for each state).
+    const fillIn = await fillScope(db, actor);
+    const fillCount = async (status?: '0' | '1' | '2' | '3') => (await situationRepo.collect(db, fillIn, { current: 1, size: 1, ...(status ? { status } : {}) })).total;
+
+    const [counts, byArea, industries, years, missing, invalid, months, dups, chambers, messages, logins, fills] = await Promise.all([
       cockpitRepo.memberCounts(db, scope, part),
       cockpitRepo.membersByArea(db, scope, part.anchor),
       cockpitRepo.facet(db, scope, part, 'industry', ['enterprise']),
@@ -58,6 +64,7 @@ export const cockpitService = {
       cockpitRepo.chambersByType(db, scope, part),
       cockpitRepo.messagesByMonth(db, actor.tenantId, messageWhere, monthsFrom, tz),
       cockpitRepo.loginsByDay(db, inScope(loginScope, 'l.dept_id'), daysFrom, tz),
+      Promise.all([fillCount(), fillCount('0'), fillCount('1'), fillCount('2'), fillCount('3')]),
     ]);
     const sum = (rows: Array<{ n: number }>) => rows.reduce((s, r) => s + r.n, 0);
     const total = counts.enterprise + counts.group + counts.person;
@@ -98,6 +105,7 @@ export const cockpitService = {
         total,
         ...qualityOf(sum(missing), sum(invalid), sum(dups), sum(months.filter((m) => m.key < cutoff))),
       },
+      fillIn: { total: fills[0], notStarted: fills[1], filling: fills[2], submitted: fills[3], returned: fills[4] },
       messages: monthKeys.map((month) => {
         const rows = messages.filter((m) => m.month === month);
         const of = (c: string) => Number(rows.find((r) => r.channel === c)?.sends ?? 0);

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { MEMBER_KINDS, QUALITY_ISSUES, QUALITY_ISSUE_LABELS, type CockpitBucket, type CockpitSummary, type MemberKind } from '@gsl/contract';
 import { useCockpitSummary } from '../../../api/portal/cockpit';
 import { EChart, type ChartClick, type ChartOption } from './EChart';
-import { chamberPie, loginLines, messageBars, qualityBars, rankedBars, yearBars } from './options';
+import { FILL_STATES, chamberPie, fillPie, loginLines, messageBars, qualityBars, rankedBars, yearBars } from './options';
 import { RecordsDrawer, type Drill } from './RecordsDrawer';
 import './cockpit.css';
 
@@ -100,6 +100,12 @@ function Screen({ s, open }: { s: CockpitSummary; open: (d: Drill) => void }) {
     value: s.quality[i],
     open: () => open({ title: `数据质量 · ${QUALITY_ISSUE_LABELS[i]}`, filter: { issue: i }, kinds: ALL }),
   }));
+  const fills: Figure[] = FILL_STATES.map(([k, label]) => ({
+    key: k,
+    label,
+    value: s.fillIn[k],
+    open: () => navigate('/portal/myApp/fillSituation'),
+  }));
   const messages: Figure[] = s.messages.map((m) => ({
     key: m.month,
     label: `${m.month} 发送`,
@@ -156,6 +162,13 @@ function Screen({ s, open }: { s: CockpitSummary; open: (d: Drill) => void }) {
               按组织查看
             </Button>
           }
+        />
+        <Panel
+          id="fillin"
+          title={`填报完成情况(已提交 ${s.fillIn.submitted}/${s.fillIn.total})`}
+          option={useMemo(() => fillPie(s), [s])}
+          figures={fills}
+          onClick={byIndex(fills)}
         />
         <Panel id="messages" title="近12个月消息发送" option={useMemo(() => messageBars(s), [s])} figures={messages} onClick={byIndex(messages)} />
         <Panel id="logins" title="近30天登录活跃度" option={useMemo(() => loginLines(s), [s])} figures={logins} onClick={byIndex(logins)} />

@@ -34,6 +34,7 @@ const SUMMARY: CockpitSummary = {
     { key: '4', name: '江苏在外地商会', value: 1 },
   ],
   quality: { total: 12, missing: 3, invalid: 1, duplicate: 2, stale: 0 },
+  fillIn: { total: 5, notStarted: 2, filling: 1, submitted: 2, returned: 0 },
   messages: [{ month: '2026-11', sys: 2, sms: 1, email: 0, recipients: 30 }],
   logins: [{ day: '2026-11-27', count: 5, users: 2 }],
 };
@@ -64,6 +65,9 @@ describe('领导驾驶舱', () => {
     expect(screen.getByRole('img', { name: /会员地区分布:玄武区工商联 8,本级及直属组织 4/ })).toBeTruthy();
     // an empty panel says so instead of drawing nothing
     expect(within(screen.getByTestId('cockpit-quality')).queryByText('暂无数据')).toBeNull();
+    // 填报: the scope's orgs by state, the submitted share in the title
+    expect(screen.getByRole('heading', { name: '填报完成情况(已提交 2/5)' })).toBeTruthy();
+    expect(screen.getByTestId('cockpit-fillin-notStarted').getAttribute('data-value')).toBe('2');
 
     fireEvent.click(screen.getByTestId('cockpit-industry-软件和信息服务'));
     const drawer = await screen.findByTestId('cockpit-drawer');

@@ -52,6 +52,32 @@ export function chamberPie(s: CockpitSummary): ChartOption {
   };
 }
 
+/** 填报 of the scope's chambers and associations by state (the labels of 填报情况). */
+export const FILL_STATES = [
+  ['submitted', '已提交'],
+  ['filling', '填报中'],
+  ['returned', '已退回'],
+  ['notStarted', '未填报'],
+] as const;
+
+export function fillPie(s: CockpitSummary): ChartOption {
+  return {
+    color: [PALETTE[0], PALETTE[1], PALETTE[3], '#8c8c8c'],
+    tooltip: { trigger: 'item', formatter: '{b}: {c} 个 ({d}%)' },
+    legend: { bottom: 0, textStyle: { color: TEXT } },
+    series: [
+      {
+        type: 'pie',
+        name: '填报完成情况',
+        radius: ['35%', '62%'],
+        center: ['50%', '44%'],
+        label: { color: TEXT, formatter: '{b}\n{c}' },
+        data: FILL_STATES.map(([k, name]) => ({ name, value: s.fillIn[k] })),
+      },
+    ],
+  };
+}
+
 export function qualityBars(s: CockpitSummary): ChartOption {
   const total = s.quality.total || 1;
   return {
