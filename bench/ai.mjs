@@ -106,7 +106,12 @@ export async function runAi(ctx) {
       },
     );
     const ok = errors.length === 0 && completed === CONCURRENT;
-    record(`AI ${CONCURRENT} concurrent streams`, `${completed} completed, ${errors.length} errors in ${((performance.now() - t0) / 1000).toFixed(2)} s`, '0 errors', ok);
+    record(
+      `AI ${CONCURRENT} concurrent streams`,
+      `${completed} completed, ${errors.length} errors in ${((performance.now() - t0) / 1000).toFixed(2)} s`,
+      '0 errors',
+      ok,
+    );
     if (!ok) problems.push(`ai: concurrent streams failed: ${errors.slice(0, 3).join('; ')}`);
   } finally {
     await stopServer(server);

@@ -319,7 +319,9 @@ function bundleSizes() {
 const began = performance.now();
 
 async function main() {
-  checkBuilt({ web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' && MODE !== 'chat' && MODE !== 'leaders' && MODE !== 'cockpit' && MODE !== 'ai' });
+  checkBuilt({
+    web: MODE !== 'load' && MODE !== 'members' && MODE !== 'messages' && MODE !== 'chat' && MODE !== 'leaders' && MODE !== 'cockpit' && MODE !== 'ai',
+  });
 
   console.log(
     `bench (${MODE}): node ${process.version}, HOST=${HOST}, TOKEN_RATE_LIMIT=${TOKEN_RATE_LIMIT} (limiter raised so it does not distort the figures), LOG_LEVEL=warn, development mode (demo data)`,

@@ -16,7 +16,9 @@ async function ask(page: Page, question: string) {
   return answer;
 }
 
-test('AI 对话: nj_aoc asks how many enterprise members a district has and gets the member calls’ figure; a Suzhou org is outside his data', async ({ page }) => {
+test('AI 对话: nj_aoc asks how many enterprise members a district has and gets the member calls’ figure; a Suzhou org is outside his data', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, 'nj_aoc');
   await page.getByTestId('header-ai').click();
@@ -43,7 +45,10 @@ test('AI 对话: nj_aoc asks how many enterprise members a district has and gets
 
   // After a reload the whole conversation is still there.
   await page.reload();
-  await page.getByTestId('ai-conversations').getByRole('button', { name: /^江宁区有多少企业会员/ }).click();
+  await page
+    .getByTestId('ai-conversations')
+    .getByRole('button', { name: /^江宁区有多少企业会员/ })
+    .click();
   await expect(page.getByTestId('ai-question')).toHaveCount(2);
   await expect(page.getByTestId('ai-answer')).toHaveCount(2);
 });

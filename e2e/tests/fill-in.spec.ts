@@ -121,7 +121,11 @@ const toast = (page: Page, text: string) => page.locator('.ant-message').getByTe
 /** Picks an option of an antd select by its label (the dropdown is rendered outside the field). */
 async function choose(page: Page, select: Locator, label: string): Promise<void> {
   await select.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).first().click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .first()
+    .click();
 }
 
 async function downloadBy(page: Page, button: Locator): Promise<Download> {
@@ -343,7 +347,9 @@ test('nj_aoc’s 填报情况 shows the chamber filled with its counts by catego
 
 test('the administrator makes 职务 required when 人员类别 is 常委 on 表单模板, and the chamber’s form follows', async ({ browser, page, request }) => {
   const admin = await apiAs(request, 'admin');
-  const before = (await admin.get<{ templateKey: string; name: string; version: number; fields: unknown[] }>(`${B}/formTemplateByKey`, { templateKey: 'collectperson' })).data;
+  const before = (
+    await admin.get<{ templateKey: string; name: string; version: number; fields: unknown[] }>(`${B}/formTemplateByKey`, { templateKey: 'collectperson' })
+  ).data;
   const chamber = await apiAs(request, 'nj_coc');
   await ensureTerm(chamber);
   await ensureWritable(request, chamber);
@@ -388,7 +394,10 @@ test('the administrator makes 职务 required when 人员类别 is 常委 on 表
     await expect(postItem.locator('label')).not.toHaveClass(/ant-form-item-required/);
     await choose(coc, form.getByLabel('人员类别'), '常委');
     await expect(postItem.locator('label')).toHaveClass(/ant-form-item-required/);
-    await coc.getByRole('dialog', { name: '新增人员' }).getByRole('button', { name: /保\s*存/ }).click();
+    await coc
+      .getByRole('dialog', { name: '新增人员' })
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await expect(postItem).toContainText('请填写职务');
     await choose(coc, form.getByLabel('人员类别'), '执委');
     await expect(postItem.locator('label')).not.toHaveClass(/ant-form-item-required/);

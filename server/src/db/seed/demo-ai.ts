@@ -17,7 +17,12 @@ export async function seedDemoAiConversations(db: Db, opts: { tenantId: string }
     let n = 0;
     for (const [account, question] of ASKED) {
       const user = await tx.selectFrom('bladeUser').select(['id', 'deptId']).where('account', '=', account).where('isDeleted', '=', 0).executeTakeFirst();
-      const faq = await tx.selectFrom('aocProblemBase').select('answer').where('tenantId', '=', opts.tenantId).where('question', '=', question).executeTakeFirst();
+      const faq = await tx
+        .selectFrom('aocProblemBase')
+        .select('answer')
+        .where('tenantId', '=', opts.tenantId)
+        .where('question', '=', question)
+        .executeTakeFirst();
       if (!user || !faq) continue;
       const deptId = user.deptId ? String(user.deptId) : null;
       const conversation = await tx

@@ -10,7 +10,11 @@ import { useTestApp } from '../../../test/use-test-app.js';
  * chunks, asks for a tool call first, then answers from what the tool gave back. Everything the
  * model received is kept, to check it never got a row outside the asker's scope.
  */
-const received: Array<{ model: string; messages: Array<{ role: string; content: string | null; tool_calls?: unknown[] }>; tools?: Array<{ function: { name: string } }> }> = [];
+const received: Array<{
+  model: string;
+  messages: Array<{ role: string; content: string | null; tool_calls?: unknown[] }>;
+  tools?: Array<{ function: { name: string } }>;
+}> = [];
 let slowClosed: (() => void) | null = null;
 const fake = http.createServer((req, res) => {
   let raw = '';
@@ -24,7 +28,9 @@ const fake = http.createServer((req, res) => {
     received.push(body);
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const send = (delta: object, finish: string | null = null) =>
-      res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+      );
     const question: string = body.messages.at(-1).content ?? '';
     if (question.includes('慢')) {
       // A long answer: one chunk, then nothing until the client goes away.
@@ -74,13 +80,20 @@ async function ask(question: string) {
     .map((b) => ({ event: /^event: (.+)$/m.exec(b)?.[1], data: /^data: (.+)$/m.exec(b)?.[1] }))
     .filter((e) => e.event && e.data)
     .map((e) => ({ event: e.event!, data: JSON.parse(e.data!) }));
-  return { events, text: events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('') };
+  return {
+    events,
+    text: events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join(''),
+  };
 }
 
 describe('AI 对话 › an OpenAI-compatible provider', () => {
   it('streams the model’s answer after running the tool it asked for, as the asking user', async () => {
     const jiangning = (await t.db.selectFrom('bladeDept').select('id').where('deptName', '=', '南京市江宁区工商联').executeTakeFirstOrThrow()).id;
-    const expected = (await t.call({ url: '/api/aoc-service/member/member-count', token: tokens.nj_aoc, query: { deptId: String(jiangning) } })).body.data.enterprise;
+    const expected = (await t.call({ url: '/api/aoc-service/member/member-count', token: tokens.nj_aoc, query: { deptId: String(jiangning) } })).body.data
+      .enterprise;
     received.length = 0;
     const a = await ask('江宁区有多少企业会员');
     expect(a.text).toBe(`根据平台数据,南京市江宁区工商联(含下属组织,在您的数据范围内)共有企业会员 ${expected} 家。`);
@@ -124,7 +137,7 @@ describe('AI 对话 › an OpenAI-compatible provider', () => {
     controller.abort();
     await closed; // the provider saw its request end
     await expect
-      .poll(async () => (await t.db.selectFrom('aiMessage').select(['status', 'content']).where('id', '=', answerId).executeTakeFirstOrThrow()))
+      .poll(async () => await t.db.selectFrom('aiMessage').select(['status', 'content']).where('id', '=', answerId).executeTakeFirstOrThrow())
       .toEqual({ status: AI_STATUS.stopped, content: '让我想一想' });
     // fetch keeps its connection for reuse; the server would wait for it on close.
     t.app.server.closeAllConnections();

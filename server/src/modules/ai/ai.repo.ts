@@ -30,7 +30,9 @@ const own = (db: Db, o: Owner) =>
 /** AI 对话's rows: a user's own conversations (ai_conversation) and their messages (ai_message). */
 export const aiRepo = {
   async page(db: Db, o: Owner, current: number, size: number): Promise<{ rows: ConversationRow[]; total: number }> {
-    const [{ n }] = await own(db, o).select(sql<string>`count(*)`.as('n')).execute();
+    const [{ n }] = await own(db, o)
+      .select(sql<string>`count(*)`.as('n'))
+      .execute();
     const rows = await own(db, o)
       .select(['c.id', 'c.title', 'c.createTime', 'c.updateTime'])
       .orderBy('c.updateTime', 'desc')
@@ -92,7 +94,16 @@ export const aiRepo = {
 
   async addMessage(
     db: Db,
-    v: { conversationId: string; tenantId: string; userId: string; deptId: string | null; role: 'user' | 'assistant'; content: string; status: number; model: string | null },
+    v: {
+      conversationId: string;
+      tenantId: string;
+      userId: string;
+      deptId: string | null;
+      role: 'user' | 'assistant';
+      content: string;
+      status: number;
+      model: string | null;
+    },
   ): Promise<string> {
     const r = await db.insertInto('aiMessage').values(v).returning('id').executeTakeFirstOrThrow();
     return String(r.id);

@@ -25,7 +25,10 @@ async function ask(who: string, question: string, conversationId?: string): Prom
     const data = /^data: (.+)$/m.exec(block)?.[1];
     if (event && data) events.push({ event, data: JSON.parse(data) });
   }
-  const text = events.filter((e) => e.event === 'delta').map((e) => e.data.text).join('');
+  const text = events
+    .filter((e) => e.event === 'delta')
+    .map((e) => e.data.text)
+    .join('');
   return { status: res.status, contentType: String(res.headers['content-type']), events, text };
 }
 

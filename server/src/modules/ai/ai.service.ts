@@ -84,7 +84,7 @@ export function aiService(model: ChatModel, settings: AiSettings, onError: (err:
      */
     async ask(db: Db, actor: Actor, input: { conversationId?: string; question: string }, closed: AbortSignal) {
       const deptId = actor.deptId || null;
-      let conversation = input.conversationId ? await aiRepo.find(db, owner(actor), input.conversationId) : undefined;
+      const conversation = input.conversationId ? await aiRepo.find(db, owner(actor), input.conversationId) : undefined;
       if (input.conversationId && !conversation) throw notFound(AI_MSG.conversationGone);
       if ((await aiRepo.questionsSince(db, actor.userId, new Date(Date.now() - 60_000))) >= settings.userPerMinute) throw new AppError(429, AI_MSG.rateLimited);
       if ((await aiRepo.answersThisMonth(db, actor.tenantId, deptId, tz)) >= settings.orgMonthlyQuota)

@@ -50,7 +50,8 @@ export const cockpitService = {
 
     // 填报: the orgs of the fill-in scope by state (the count of 填报情况's list for each state).
     const fillIn = await fillScope(db, actor);
-    const fillCount = async (status?: '0' | '1' | '2' | '3') => (await situationRepo.collect(db, fillIn, { current: 1, size: 1, ...(status ? { status } : {}) })).total;
+    const fillCount = async (status?: '0' | '1' | '2' | '3') =>
+      (await situationRepo.collect(db, fillIn, { current: 1, size: 1, ...(status ? { status } : {}) })).total;
 
     const [counts, byArea, industries, years, missing, invalid, months, dups, chambers, messages, logins, fills] = await Promise.all([
       cockpitRepo.memberCounts(db, scope, part),

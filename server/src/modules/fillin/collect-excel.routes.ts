@@ -93,7 +93,10 @@ export function collectExcelRoutes(app: FastifyInstance, ctx: FillinContext) {
     raw: true,
     produces: XLSX,
     query: situationExportQuery,
-    scope: { resource: FILLIN_RESOURCE, list: { table: 'blade_dept', deptColumn: 'id', where: `is_deleted = 0 and dept_category in (${FILL_CATEGORIES.join(', ')})` } },
+    scope: {
+      resource: FILLIN_RESOURCE,
+      list: { table: 'blade_dept', deptColumn: 'id', where: `is_deleted = 0 and dept_category in (${FILL_CATEGORIES.join(', ')})` },
+    },
     handler: async ({ actor, query, reply, req }) => {
       const scope = await fillScope(db, actor);
       const first = await situationRepo.collect(db, scope, { ...query, current: 1, size: SITUATION_CHUNK });
@@ -120,7 +123,7 @@ export function collectExcelRoutes(app: FastifyInstance, ctx: FillinContext) {
         ws.getRow(1).commit();
         let page = first.rows;
         // Read chunk by chunk until the chunk comes back short (the list is ordered by a stable key).
-        for (let current = 1; page.length; ) {
+        for (let current = 1; page.length;) {
           for (const r of page) {
             const v = situationView(r, tz);
             ws.addRow({ ...v, filled: v.filled ? '已填报' : '未填报', periodName: v.periodName ?? '', finishDate: v.finishDate ?? '' }).commit();

@@ -200,7 +200,21 @@ describe('collectperson', () => {
     expect(exp.status).toBe(200);
     expect(String(exp.headers['content-disposition'])).toContain('filling-situation.xlsx');
     const sheet = await readBook(exp.body as Buffer);
-    expect(sheet[0]).toEqual(['组织名称', '上级组织', '是否已填报', '状态', '届别', '换届完成年月', '常委', '执委', '会员代表', '合计', '提交时间', '最后变更', '退回原因']);
+    expect(sheet[0]).toEqual([
+      '组织名称',
+      '上级组织',
+      '是否已填报',
+      '状态',
+      '届别',
+      '换届完成年月',
+      '常委',
+      '执委',
+      '会员代表',
+      '合计',
+      '提交时间',
+      '最后变更',
+      '退回原因',
+    ]);
     expect(sheet.length - 1).toBe(all.total);
     const line = sheet.find((r) => r[0] === '南京市浙江商会')!;
     const listed = all.records.find((r: { deptName: string }) => r.deptName === '南京市浙江商会');

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   FILLIN_MSG,
   FILLIN_PATHS as P,
-  FILL_STATUS,
   MSG,
   collectPageQuery,
   collectPersonView,
@@ -14,7 +13,6 @@ import {
   fillPeriodView,
   idQuery,
   pageOf,
-  periodName,
   remindAnswer,
   remindBody,
   roundView,
@@ -26,7 +24,6 @@ import { isGranted } from '../../platform/access/grants.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { pageResult } from '../../platform/http/envelope.js';
-import { formatTime } from '../../platform/http/time.js';
 import { route, type RouteScope } from '../../platform/http/route.js';
 import { removeRoute } from '../../platform/http/remove-route.js';
 import type { FillinContext } from './fillin.context.js';

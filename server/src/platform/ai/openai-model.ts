@@ -47,7 +47,12 @@ export class OpenAiModel implements ChatModel {
           stream: true,
           messages: input.messages.map(toWire),
           ...(input.tools.length
-            ? { tools: input.tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } })) }
+            ? {
+                tools: input.tools.map((t) => ({
+                  type: 'function' as const,
+                  function: { name: t.name, description: t.description, parameters: t.parameters },
+                })),
+              }
             : {}),
         },
         { signal: input.signal },

@@ -67,7 +67,15 @@ describe('填报', () => {
 
   it('a field required by a condition: its message goes as soon as the condition no longer holds', async () => {
     const fields: FormField[] = [
-      { prop: 'category', label: '人员类别', type: 'radio', options: [{ value: '1', label: '常委' }, { value: '2', label: '执委' }] },
+      {
+        prop: 'category',
+        label: '人员类别',
+        type: 'radio',
+        options: [
+          { value: '1', label: '常委' },
+          { value: '2', label: '执委' },
+        ],
+      },
       { prop: 'post', label: '职务', type: 'text', rules: [{ when: [{ field: 'category', op: 'eq', value: '1' }], required: true }] },
     ];
     function Harness() {

@@ -27,7 +27,15 @@ api.conversations.mockImplementation(async () => page(conversations));
 api.messages.mockImplementation(async (id: string) => stored[id] ?? []);
 api.usage.mockResolvedValue({ used: 3, limit: 2000, model: AI_MSG.builtinLabel });
 
-const msg = (id: string, role: string, content: string, status: number = AI_STATUS.done) => ({ id, role, content, status, model: role === 'assistant' ? AI_MSG.builtinLabel : null, error: null, createTime: '2026-11-27 10:00:00' });
+const msg = (id: string, role: string, content: string, status: number = AI_STATUS.done) => ({
+  id,
+  role,
+  content,
+  status,
+  model: role === 'assistant' ? AI_MSG.builtinLabel : null,
+  error: null,
+  createTime: '2026-11-27 10:00:00',
+});
 
 describe('AI 对话', () => {
   it('streams an answer in, labelled AI生成, and then shows the stored conversation', async () => {

@@ -52,9 +52,10 @@ export default function AiDialoguePage() {
   useEffect(() => () => streaming.current?.abort(), []);
   const shown: Shown[] = [...(openId ? (stored.data ?? []) : []), ...live];
   // In braces: newer browsers answer scrollIntoView with a promise, which must not become the effect's cleanup.
+  const growing = live.at(-1)?.content;
   useEffect(() => {
     bottom.current?.scrollIntoView?.({ block: 'end' });
-  }, [shown.length, live.at(-1)?.content]);
+  }, [shown.length, growing]);
 
   const open = (id: string | null) => {
     if (busy) return;
@@ -173,11 +174,23 @@ export default function AiDialoguePage() {
                   </Space.Compact>
                 ) : (
                   <>
-                    <button type="button" className="ai-page__item" aria-current={c.id === openId ? 'true' : undefined} onClick={() => open(c.id)} data-testid={`ai-conversation-${c.id}`}>
+                    <button
+                      type="button"
+                      className="ai-page__item"
+                      aria-current={c.id === openId ? 'true' : undefined}
+                      onClick={() => open(c.id)}
+                      data-testid={`ai-conversation-${c.id}`}
+                    >
                       <span className="ai-page__title">{c.title}</span>
                       <span className="ai-page__time">{c.updateTime}</span>
                     </button>
-                    <Button size="small" type="text" icon={<EditOutlined />} aria-label={`重命名 ${c.title}`} onClick={() => setRenaming({ id: c.id, title: c.title })} />
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<EditOutlined />}
+                      aria-label={`重命名 ${c.title}`}
+                      onClick={() => setRenaming({ id: c.id, title: c.title })}
+                    />
                     <Popconfirm title="确定删除该对话?" okText="确定" cancelText="取消" onConfirm={() => remove(c.id)}>
                       <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除 ${c.title}`} />
                     </Popconfirm>
