@@ -1,73 +1,43 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AI_STATUS } from '@gsl/contract';
 import type { TestApp } from '../../../test/app.js';
 import { useTestApp } from '../../../test/use-test-app.js';
+import { useFakeOpenAi } from '../../../test/harness/fake-openai.js';
 
 /**
  * The OpenAI-compatible provider against a local fake of the chat-completions API: it streams
  * chunks, asks for a tool call first, then answers from what the tool gave back. Everything the
  * model received is kept, to check it never got a row outside the asker's scope.
  */
-const received: Array<{
-  model: string;
-  messages: Array<{ role: string; content: string | null; tool_calls?: unknown[] }>;
-  tools?: Array<{ function: { name: string } }>;
-}> = [];
 let slowClosed: (() => void) | null = null;
-const fake = http.createServer((req, res) => {
-  let raw = '';
-  req.on('data', (c) => (raw += c));
-  req.on('end', () => {
-    if (req.url !== '/v1/chat/completions' || req.headers.authorization !== 'Bearer test-key') {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'bad key' } }));
-      return;
-    }
-    const body = JSON.parse(raw);
-    received.push(body);
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const send = (delta: object, finish: string | null = null) =>
-      res.write(
-        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
-      );
-    const question: string = body.messages.at(-1).content ?? '';
-    if (question.includes('慢')) {
-      // A long answer: one chunk, then nothing until the client goes away.
-      send({ role: 'assistant', content: '让我想一想' });
-      res.on('close', () => slowClosed?.());
-      return;
-    }
-    const last = body.messages.at(-1);
-    if (last.role === 'user') {
-      const place = /^(.+?)有多少/.exec(question)?.[1] ?? '';
-      send({ role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'count_members', arguments: '{"place":' } }] });
-      send({ tool_calls: [{ index: 0, function: { arguments: `${JSON.stringify(place)},"kind":"enterprise"}` } }] });
-      send({}, 'tool_calls');
-    } else {
-      const result = JSON.parse(last.content);
-      for (const piece of ['根据平台数据,', result.answer]) send({ content: piece });
-      send({}, 'stop');
-    }
-    res.end('data: [DONE]\n\n');
-  });
+const fake = useFakeOpenAi((body, out) => {
+  const question = body.messages.at(-1)?.content ?? '';
+  if (question.includes('慢')) {
+    // A long answer: one chunk, then nothing until the client goes away.
+    out.delta({ role: 'assistant', content: '让我想一想' });
+    out.res.on('close', () => slowClosed?.());
+    return;
+  }
+  const last = body.messages.at(-1)!;
+  if (last.role === 'user') {
+    const place = /^(.+?)有多少/.exec(question)?.[1] ?? '';
+    out.delta({ role: 'assistant', tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'count_members', arguments: '{"place":' } }] });
+    out.delta({ tool_calls: [{ index: 0, function: { arguments: `${JSON.stringify(place)},"kind":"enterprise"}` } }] });
+    out.delta({}, 'tool_calls');
+  } else {
+    const result = JSON.parse(last.content ?? '{}');
+    for (const piece of ['根据平台数据,', result.answer]) out.delta({ content: piece });
+    out.delta({}, 'stop');
+  }
+  out.end();
 });
+const received = fake.received;
 
 let t: TestApp;
-let base = '';
-beforeAll(async () => {
-  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
-});
-afterAll(() => {
-  fake.closeAllConnections();
-  return new Promise<void>((r) => fake.close(() => r()));
-});
-
 const tokens = useTestApp(['nj_aoc'], (app) => (t = app), {
   // The address is known once the fake listens: read lazily through a getter on the config object.
   get aiBaseUrl() {
-    return base;
+    return fake.base;
   },
   aiApiKey: 'test-key',
   aiModel: 'qwen-test',

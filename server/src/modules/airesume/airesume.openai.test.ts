@@ -1,49 +1,27 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditCheckChar } from '@gsl/contract';
 import type { TestApp } from '../../../test/app.js';
 import { useTestApp } from '../../../test/use-test-app.js';
+import { useFakeOpenAi } from '../../../test/harness/fake-openai.js';
 
 /**
  * AI 简历 with an OpenAI-compatible model configured: a local fake of chat-completions rewrites each
  * sentence (prefixing 【润色】) one for one; the rewritten lines keep their sources and the draft says
  * which model wrote it. A bad answer (wrong count) leaves the template's lines.
  */
-const received: Array<{ messages: Array<{ role: string; content: string }> }> = [];
 let mode: 'good' | 'short' = 'good';
-const fake = http.createServer((req, res) => {
-  let raw = '';
-  req.on('data', (c) => (raw += c));
-  req.on('end', () => {
-    const body = JSON.parse(raw);
-    received.push(body);
-    const input: string[] = JSON.parse(body.messages.at(-1).content);
-    const out = mode === 'good' ? input.map((s) => `【润色】${s}`) : input.slice(1);
-    res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const text = JSON.stringify(out);
-    for (const piece of [text.slice(0, 10), text.slice(10)])
-      res.write(
-        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: body.model, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] })}\n\n`,
-      );
-    res.end('data: [DONE]\n\n');
-  });
+const fake = useFakeOpenAi((body, out) => {
+  const input: string[] = JSON.parse(body.messages.at(-1)?.content ?? '[]');
+  const text = JSON.stringify(mode === 'good' ? input.map((s) => `【润色】${s}`) : input.slice(1));
+  for (const piece of [text.slice(0, 10), text.slice(10)]) out.delta({ content: piece });
+  out.end();
 });
+const received = fake.received;
 
 let t: TestApp;
-let base = '';
-beforeAll(async () => {
-  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
-});
-afterAll(() => {
-  fake.closeAllConnections();
-  return new Promise<void>((r) => fake.close(() => r()));
-});
-
 const tokens = useTestApp(['nj_aoc'], (app) => (t = app), {
   get aiBaseUrl() {
-    return base;
+    return fake.base;
   },
   aiApiKey: 'test-key',
   aiModel: 'qwen-test',
@@ -66,7 +44,7 @@ describe('AI 简历 › rewritten by a configured model', () => {
     const draft = (await t.call({ url: `${R}/detail`, token: tokens.nj_aoc, query: { id } })).body.data;
     expect(draft.generator).toMatchObject({ aiGenerated: true, method: 'model', model: 'qwen-test' });
     // The model got the template's sentences, nothing else of the record.
-    const sent: string[] = JSON.parse(received.at(-1)!.messages.at(-1)!.content);
+    const sent: string[] = JSON.parse(received.at(-1)!.messages.at(-1)!.content ?? '[]');
     expect(draft.lines.map((l: { text: string }) => l.text)).toEqual(sent.map((s) => `【润色】${s}`));
     const address = draft.lines.find((l: { text: string }) => l.text.includes('南京市玄武区1号'));
     expect(address.sources).toEqual(['address']);
