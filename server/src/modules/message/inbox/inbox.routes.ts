@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG, idQuery, inboxRecord, pageOf, receiveListQuery, unreadCount, userMessageIds, userMessageUpdate } from '@gsl/contract';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { route } from '../../../platform/http/route.js';
-import type { MessageServices } from '../message.module.js';
+import type { MessageServices } from '../message.services.js';
 
 const TAGS = ['message'];
 // Every call here is on the caller's own box only (the repo names the account in every statement); a

@@ -13,7 +13,7 @@ import {
   tagTypeParams,
 } from '@gsl/contract';
 import { route, type RouteScope } from '../../../platform/http/route.js';
-import type { MessageServices } from '../message.module.js';
+import type { MessageServices } from '../message.services.js';
 import { MESSAGE_RESOURCE } from './range.service.js';
 
 const TAGS = ['message'];

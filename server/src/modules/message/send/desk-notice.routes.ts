@@ -5,7 +5,7 @@ import { scopedTable } from '../../../platform/access/scope.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { badRequest } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
-import type { MessageServices } from '../message.module.js';
+import type { MessageServices } from '../message.services.js';
 import { SEND_TABLE } from './send.repo.js';
 import { CHANNEL_PERMISSION } from './send.service.js';
 

@@ -27,7 +27,7 @@ import { withMsg } from '../../../platform/http/envelope.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
 import { formatTime } from '../../../platform/http/time.js';
-import type { MessageServices } from '../message.module.js';
+import type { MessageServices } from '../message.services.js';
 import { SEND_TABLE } from './send.repo.js';
 import { CHANNEL_PERMISSION } from './send.service.js';
 

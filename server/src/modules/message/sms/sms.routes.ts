@@ -4,7 +4,7 @@ import { resolveScope } from '../../../platform/access/scope.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route } from '../../../platform/http/route.js';
-import type { MessageServices } from '../message.module.js';
+import type { MessageServices } from '../message.services.js';
 import { rangeRepo } from '../range/range.repo.js';
 import { MESSAGE_RESOURCE } from '../range/range.service.js';
 
