@@ -1,5 +1,13 @@
 import { z } from 'zod';
 import { idField, pageQuery } from '../envelope.js';
+import { isCalendarDate } from '../myday/myday.js';
+
+/** 'yyyy-MM-dd[ HH:mm[:ss]]' naming a moment that exists: a real day from 1900 on, hours below 24, minutes and seconds below 60. */
+function isWireTime(text: string): boolean {
+  const [day, time = '00:00:00'] = text.split(' ');
+  const [h, m, sec = 0] = time.split(':').map(Number);
+  return isCalendarDate(day) && Number(day.slice(0, 4)) >= 1900 && h < 24 && m < 60 && sec < 60;
+}
 
 /**
  * 新闻 › 舆情监测 (specification §2 /portal/real-time-info, real-time-info2; §7 info-service yqjcxxcj):
@@ -113,7 +121,13 @@ export const newsManualSubmit = z
       .nullable(),
     sourceName: optionalTrimmed(50, NEWS_MSG.sourceNameTooLong),
     infoTime: z
-      .union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, NEWS_MSG.infoTimeBad)])
+      .union([
+        z.literal(''),
+        z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, NEWS_MSG.infoTimeBad)
+          .refine(isWireTime, NEWS_MSG.infoTimeBad),
+      ])
       .optional()
       .nullable(),
   })

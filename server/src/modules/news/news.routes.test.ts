@@ -201,6 +201,9 @@ describe('舆情监测 › manual entry and removal', () => {
     expect((await post('nj_aoc', P.submit, { title: '', content: '正文' })).body.msg).toBe(NEWS_MSG.titleRequired);
     expect((await post('nj_aoc', P.submit, { title: '标题', content: '正文', link: 'javascript:1' })).body.msg).toBe(NEWS_MSG.linkBad);
     expect((await post('nj_aoc', P.submit, { title: '标题', content: '正文', infoTime: '2026/1/1' })).body.msg).toBe(NEWS_MSG.infoTimeBad);
+    // The shape alone is not enough: a day or an hour that does not exist is refused the same way (not a 500).
+    for (const infoTime of ['2024-02-30', '2024-13-01 10:00', '2024-02-29 24:00:00', '0000-00-00'])
+      expect((await post('nj_aoc', P.submit, { title: '标题', content: '正文', infoTime })).body.msg).toBe(NEWS_MSG.infoTimeBad);
     const dup = await post('nj_aoc', P.submit, { title: `民营经济发展大会召开 ${stamp}`, content: '重复' });
     expect(dup.status).toBe(400);
     expect(dup.body.msg).toBe(NEWS_MSG.duplicate);
