@@ -1,3 +1,4 @@
+import { isWireTime } from '../myday/myday.js';
 import { z } from 'zod';
 import { pageQuery } from '../envelope.js';
 import { ATTACH_DOWNLOAD_PATH, ATTACH_PUBLIC_ID_RE } from '../system/attach.js';
@@ -130,10 +131,12 @@ export const myLoginLogQuery = pageQuery.extend({
   createTime_dategt: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, '日期格式应为yyyy-MM-dd')
+    .refine(isWireTime, '日期格式应为yyyy-MM-dd')
     .optional(),
   createTime_datelt: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/, '日期格式应为yyyy-MM-dd')
+    .refine(isWireTime, '日期格式应为yyyy-MM-dd')
     .optional(),
 });
 export type MyLoginLogQuery = z.input<typeof myLoginLogQuery>;

@@ -28,6 +28,13 @@ export function isCalendarDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
+/** 'yyyy-MM-dd[ HH:mm[:ss]]' naming a moment that exists: a real day from 1900 on, hours below 24, minutes and seconds below 60. */
+export function isWireTime(text: string): boolean {
+  const [day, time = '00:00:00'] = text.split(' ');
+  const [h, m, sec = 0] = time.split(':').map(Number);
+  return isCalendarDate(day) && Number(day.slice(0, 4)) >= 1900 && h < 24 && m < 60 && sec < 60;
+}
+
 /** 提醒日期: yyyy-MM-dd, a real day. */
 const remindDate = z
   .string({ message: MYDAY_MSG.remindDateFormat })

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { idField, pageQuery } from '../envelope.js';
-import { isCalendarDate } from '../myday/myday.js';
-
-/** 'yyyy-MM-dd[ HH:mm[:ss]]' naming a moment that exists: a real day from 1900 on, hours below 24, minutes and seconds below 60. */
-function isWireTime(text: string): boolean {
-  const [day, time = '00:00:00'] = text.split(' ');
-  const [h, m, sec = 0] = time.split(':').map(Number);
-  return isCalendarDate(day) && Number(day.slice(0, 4)) >= 1900 && h < 24 && m < 60 && sec < 60;
-}
+import { isWireTime } from '../myday/myday.js';
 
 /**
  * 新闻 › 舆情监测 (specification §2 /portal/real-time-info, real-time-info2; §7 info-service yqjcxxcj):
@@ -76,7 +69,15 @@ export const newsItemRecord = z.object({
 });
 export type NewsItemView = z.infer<typeof newsItemRecord>;
 
-const day = z.union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, NEWS_MSG.dateBad)]).optional();
+const day = z
+  .union([
+    z.literal(''),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, NEWS_MSG.dateBad)
+      .refine(isWireTime, NEWS_MSG.dateBad),
+  ])
+  .optional();
 
 export const newsListQuery = pageQuery.extend({
   /** Contained in the title or summary. */

@@ -1,3 +1,4 @@
+import { isWireTime } from '../myday/myday.js';
 import { z } from 'zod';
 import { ID_LIST_RE, idField, idOf } from '../envelope.js';
 
@@ -34,7 +35,10 @@ export const PLATFORM_MENUS = [
 ] as const;
 
 const id = idField;
-const datetime = z.string().regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss');
+const datetime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '过期时间格式应为 yyyy-MM-dd HH:mm:ss')
+  .refine(isWireTime, '过期时间格式应为 yyyy-MM-dd HH:mm:ss');
 
 export const tenantSubmit = z
   .object({

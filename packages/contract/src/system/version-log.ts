@@ -1,3 +1,4 @@
+import { isWireTime } from '../myday/myday.js';
 import { z } from 'zod';
 import { idField } from '../envelope.js';
 
@@ -22,6 +23,7 @@ export const versionLogSubmit = z
     publishTime: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '发布时间格式应为 yyyy-MM-dd HH:mm:ss')
+      .refine(isWireTime, '发布时间格式应为 yyyy-MM-dd HH:mm:ss')
       .optional(),
   })
   .strict();
