@@ -34,10 +34,12 @@ async function openMyApps(page: Page): Promise<void> {
 
 /** Opens a tile (in place): the page leaves 业务应用 for the tile's screen. */
 async function openTile(page: Page, testId: string): Promise<void> {
+  // The opening is recorded (business-app-usage/add) before the user goes back. Not 'networkidle': the
+  // page's live-event stream stays open, so the network is never idle.
+  const recorded = page.waitForResponse((r) => r.url().includes('/api/aoc-service/business-app-usage/add') && r.request().method() === 'POST');
   await grid(page).getByTestId(testId).click();
   await expect(page).not.toHaveURL(/\/gsl\/portal\/myApp$/);
-  // The user looks at the screen before going back: its data has arrived.
-  await page.waitForLoadState('networkidle');
+  await recorded;
 }
 
 test('业务应用: opening an application moves it up, the most used first', async ({ page, browser }) => {

@@ -75,7 +75,8 @@ test('舆情监测: a feed an administrator adds and fetches with 立即抓取 b
     await openUserMenu(page);
     await page.getByTestId('menu-admin').click();
     await expect(page).toHaveURL(/\/gsl\/system\/user$/);
-    await page.waitForLoadState('networkidle'); // 用户管理's list has arrived
+    // 用户管理's list has arrived (not 'networkidle': the live-event stream stays open).
+    await expect(page.getByTestId('side-menu').getByTestId('side-menu-news_source')).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('side-menu').getByTestId('side-menu-news_source').click();
     await expect(page).toHaveURL(/\/gsl\/system\/newsSource$/);
     const sourceName = `本地订阅 ${RUN}`;
