@@ -14,13 +14,20 @@ interface Item {
   deptName: string;
 }
 
-/** Clicks banner `n` (hovering pauses the rotation; the arrows bring the slide in) and answers the new tab. */
+/**
+ * Clicks banner `n` (hovering pauses the rotation; the arrows bring the slide in) and answers the new tab.
+ * The pointer is moved onto the banner again on each try: the header can re-render under a still pointer.
+ */
 async function openBanner(page: Page, n: 1 | 2): Promise<Page> {
   const banner = page.getByTestId('banner');
-  await banner.hover();
   const slide = page.getByTestId(`banner-slide-${n}`);
-  if ((await slide.getAttribute('data-active')) !== 'true') await page.getByTestId('banner-next').click();
-  await expect(slide).toHaveAttribute('data-active', 'true');
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await banner.hover();
+    await expect(banner).toHaveAttribute('data-paused', 'true', { timeout: 1_000 });
+    if ((await slide.getAttribute('data-active')) !== 'true') await page.getByTestId('banner-next').click({ timeout: 1_000 });
+    await expect(slide).toHaveAttribute('data-active', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   const [tab] = await Promise.all([page.context().waitForEvent('page'), slide.click()]);
   await tab.waitForLoadState();
   return tab;

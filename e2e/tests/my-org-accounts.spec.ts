@@ -1,5 +1,6 @@
 import { expect as baseExpect, test } from '@playwright/test';
 import { openSignOn, signIn, submitSignOn } from './support/signOn';
+import { chooseOption } from './support/select';
 
 /** Unique per run: the account is this run's own. */
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -27,11 +28,7 @@ test('nj_aoc adds a chamber account with a role; its owner signs on, must change
   await page.locator('.ant-select-dropdown:visible').getByText(CHAMBER, { exact: true }).click();
   await form.getByTestId('org-account-account').fill(ACCOUNT);
   await form.getByTestId('org-account-realName').fill(REAL_NAME);
-  await form.getByTestId('org-account-roles').click();
-  const roles = page.locator('.ant-select-dropdown:visible');
-  await expect(roles.getByText('商会工作人员', { exact: true })).toBeVisible();
-  await roles.getByText('商会工作人员', { exact: true }).click();
-  await page.keyboard.press('Escape');
+  await chooseOption(page, form.getByTestId('org-account-roles'), '商会工作人员');
   // No phone or e-mail: the initial password is shown here, once.
   await expect(form.getByLabel('页面显示一次')).toBeChecked();
   await form.getByTestId('org-account-submit').click();

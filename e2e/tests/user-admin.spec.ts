@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { openSignOn, openUserMenu, signIn, submitSignOn } from './support/signOn';
+import { chooseOption } from './support/select';
 
 /** Unique per run, so the account never meets an earlier run's (账号 is unique). */
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
@@ -75,9 +76,7 @@ test('用户管理: a user created on the screen is found by search; disabled it
   await dialog.getByTestId('user-field-password').fill(PASSWORD);
   await dialog.getByTestId('user-field-password2').fill(PASSWORD);
   await dialog.getByTestId('user-field-realName').fill(REAL_NAME);
-  await dialog.getByTestId('user-field-roles').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('商会工作人员', { exact: true }).click();
-  await page.keyboard.press('Escape');
+  await chooseOption(page, dialog.getByTestId('user-field-roles'), '商会工作人员');
   await expect(dialog).toContainText(ORG); // 所属机构 from the tree
   const created = answerOf(page, 'submit');
   await dialog.getByTestId('user-form-submit').click();

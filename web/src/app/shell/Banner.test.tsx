@@ -40,6 +40,21 @@ describe('banner carousel (specification §4)', () => {
     expect(active()).toBe('banner-slide-1');
   });
 
+  it('keyboard focus pauses it and shows the arrows; focus leaving resumes', () => {
+    render(<Banner />);
+    fireEvent.focus(screen.getByTestId('banner-slide-1'));
+    tick(BANNER_INTERVAL_MS * 2);
+    expect(active()).toBe('banner-slide-1');
+    fireEvent.click(screen.getByTestId('banner-next'));
+    expect(active()).toBe('banner-slide-2');
+    fireEvent.blur(screen.getByTestId('banner-slide-1'), { relatedTarget: screen.getByTestId('banner-next') });
+    expect(screen.getByTestId('banner-next')).toBeTruthy(); // focus moved to an arrow: still paused
+    fireEvent.blur(screen.getByTestId('banner-next'), { relatedTarget: document.body });
+    expect(screen.queryByTestId('banner-next')).toBeNull();
+    tick(BANNER_INTERVAL_MS);
+    expect(active()).toBe('banner-slide-1');
+  });
+
   it('opens the chamber circle and the large screen of the second front end in a new tab', () => {
     render(<Banner />);
     const one = screen.getByTestId('banner-slide-1');

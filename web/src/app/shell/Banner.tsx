@@ -40,21 +40,35 @@ function Art({ kind }: { kind: Slide['art'] }) {
 
 /**
  * The header's rotating banner (specification §4): two banners alternate every 5 s; hovering
- * pauses and shows arrows that toggle the banner; leaving resumes. Each opens the second front end.
+ * pauses and shows arrows that toggle the banner; leaving resumes. Keyboard focus inside the banner
+ * pauses it and shows the arrows the same way (moving content a keyboard user can stop, WCAG 2.2.2).
+ * Each opens the second front end.
  */
 export function Banner() {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
   const step = (delta: number) => setIndex((i) => (i + delta + SLIDES.length) % SLIDES.length);
 
   useEffect(() => {
-    if (hovered) return;
+    if (paused) return;
     const id = setInterval(() => setIndex((i) => (i + 1) % SLIDES.length), BANNER_INTERVAL_MS);
     return () => clearInterval(id);
-  }, [hovered]);
+  }, [paused]);
 
   return (
-    <div className="banner" data-testid="banner" data-paused={hovered} onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
+    <div
+      className="banner"
+      data-testid="banner"
+      data-paused={paused}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
       {SLIDES.map((slide, i) => (
         <a
           key={slide.route}
@@ -75,7 +89,7 @@ export function Banner() {
           </span>
         </a>
       ))}
-      {hovered && (
+      {paused && (
         <>
           <button type="button" className="banner__arrow banner__arrow--prev" aria-label="上一张" data-testid="banner-prev" onClick={() => step(-1)}>
             <LeftOutlined />
