@@ -52,11 +52,11 @@ export function AppHeader({ menus }: { menus: MenuNode[] | undefined }) {
         <Banner />
         <MessageBell />
         <ChatBell />
-        <button type="button" className="app-header__service" data-testid="header-cases" onClick={() => navigate('/portal/cases')}>
-          <CustomerServiceOutlined /> 客服
+        <button type="button" className="app-header__service" data-testid="header-cases" title="客服" onClick={() => navigate('/portal/cases')}>
+          <CustomerServiceOutlined /> <span className="app-header__label">客服</span>
         </button>
-        <button type="button" className="app-header__service" data-testid="header-ai" onClick={() => navigate('/portal/aiDialogue')}>
-          <RobotOutlined /> AI助手
+        <button type="button" className="app-header__service" data-testid="header-ai" title="AI助手" onClick={() => navigate('/portal/aiDialogue')}>
+          <RobotOutlined /> <span className="app-header__label">AI助手</span>
         </button>
         <UserMenu menus={menus} />
       </div>
