@@ -21,6 +21,18 @@ export const AUTH_MSG = {
   tenantInvalid: '租户信息错误',
 } as const;
 
+/**
+ * The second front end's entry (specification §2 "Embedded AI pages": the `token` parameter). The portal
+ * asks for a one-time code of the signed-in session and opens /model/#/<route>?…&token=<code>; the page
+ * exchanges it at once (grant sso_authorization_code) and removes it from the address.
+ */
+export const MODEL_CODE_PATH = '/api/blade-auth/oauth/model-code';
+export interface ModelCode {
+  code: string;
+  /** Seconds the code stays valid (it works once). */
+  expiresIn: number;
+}
+
 /** The flat token answer (not enveloped, snake_case, as BladeX). */
 export interface TokenAnswer {
   access_token: string;

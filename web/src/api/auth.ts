@@ -1,15 +1,19 @@
-import type { ParamDetail, TokenAnswer } from '@gsl/contract';
+import { MODEL_CODE_PATH, type ModelCode, type ParamDetail, type TokenAnswer } from '@gsl/contract';
 import { config } from '../config';
-import { get, request } from './http';
+import { get, post, request } from './http';
 
 /** Auth calls (docs/foundation-api.md, wire contract §4). Token answers are flat, not enveloped. */
 const TOKEN_URL = '/api/blade-auth/oauth/token';
 
-const token = (params: Record<string, string | undefined>, headers?: Record<string, string>) =>
-  request<TokenAnswer>(TOKEN_URL, { method: 'POST', params, headers });
+const token = (params: Record<string, string | undefined>, headers?: Record<string, string>, quiet?: boolean) =>
+  request<TokenAnswer>(TOKEN_URL, { method: 'POST', params, headers, quiet });
 
-/** loginByUsername with the sign-on code: grant sso_authorization_code. */
-export const loginByCode = (code: string, tenantId: string = config.tenantId) => token({ grant_type: 'sso_authorization_code', code, tenantId });
+/** loginByUsername with the sign-on code: grant sso_authorization_code. `quiet`: the caller tells the failure itself. */
+export const loginByCode = (code: string, tenantId: string = config.tenantId, { quiet = false }: { quiet?: boolean } = {}) =>
+  token({ grant_type: 'sso_authorization_code', code, tenantId }, undefined, quiet);
+
+/** A one-time code of this session for a page of the second front end (its `token` parameter). */
+export const modelCode = () => post<ModelCode>(MODEL_CODE_PATH, undefined, { quiet: true });
 
 export interface CaptchaAnswer {
   key: string;

@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ModelApp } from './ModelApp';
+import { enterWithCode } from './modelEntry';
 import '../styles/base.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ModelApp />
-  </StrictMode>,
+// The entry code (`token`) is exchanged before the first call, so every page starts signed on.
+void enterWithCode().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <ModelApp />
+    </StrictMode>,
+  ),
 );

@@ -47,6 +47,11 @@ export const authTokenRepo = {
     );
   },
 
+  /** The sign-on session a refresh chain came from (any of its tokens carries it). */
+  chainSsoSession(db: Db, chainId: string) {
+    return db.selectFrom('authRefreshToken').select('ssoSessionHash').where('chainId', '=', chainId).limit(1).executeTakeFirst();
+  },
+
   /** A refresh token's chain and when it was used, whatever its state. */
   findRefreshToken(db: Db, tokenHash: string) {
     return db.selectFrom('authRefreshToken').select(['chainId', 'usedTime']).where('tokenHash', '=', tokenHash).executeTakeFirst();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AUTH_MSG, GRANT_TYPES, MSG } from '@gsl/contract';
+import { AUTH_MSG, GRANT_TYPES, MODEL_CODE_PATH, MSG, type ModelCode } from '@gsl/contract';
 import { AppError } from '../../platform/http/errors.js';
 import { withMsg } from '../../platform/http/envelope.js';
 import { route } from '../../platform/http/route.js';
@@ -147,6 +147,19 @@ export default async function tokenRoutes(app: FastifyInstance) {
         reply.header('cache-control', 'no-store');
         return reply.send(answer);
       });
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: MODEL_CODE_PATH,
+    summary: 'modelCode: AI 页面入口的一次性登录码 (the `token` parameter of /model/#/…; exchanged with grant sso_authorization_code)',
+    tags: ['auth'],
+    access: { permission: 'authenticated' },
+    rateLimit: { max: config.tokenRateLimit, timeWindow: 60_000 },
+    handler: async ({ actor, reply }): Promise<ModelCode> => {
+      reply.header('cache-control', 'no-store');
+      return tokens.createModelCode(actor, `${config.modelOrigin || config.publicUrl}/model/`);
     },
   });
 

@@ -84,6 +84,19 @@ export class TokenService {
   }
 
   /**
+   * A one-time code for the second front end (/model/#/…, possibly on another origin): issued to the
+   * signed-in session behind `chainId`, linked to the same sign-on session, so it dies with it.
+   */
+  async createModelCode(
+    actor: { userId: string; tenantId: string; clientId: string; chainId: string },
+    redirectUri: string,
+  ): Promise<{ code: string; expiresIn: number }> {
+    const chain = await authTokenRepo.chainSsoSession(this.main, actor.chainId);
+    const code = await this.createCode(actor.userId, actor.tenantId, actor.clientId, redirectUri, chain?.ssoSessionHash ?? null);
+    return { code, expiresIn: this.codeTtlSeconds };
+  }
+
+  /**
    * The user (and tenant, and sign-on session) a one-time code was issued for; the code is spent
    * whether or not it was still valid. A code whose sign-on session has ended since (a logout, a
    * revoked chain of the same session) is refused: it must not sign the user straight back in.

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { modelUrl } from '../../config';
+import { followModelLink } from './links';
 import './banner.css';
 
 /** Banner switch interval (specification §9). */
@@ -74,6 +75,7 @@ export function Banner() {
           key={slide.route}
           className={`banner__slide banner__slide--${slide.art}`}
           href={modelUrl(slide.route)}
+          onClick={(e) => followModelLink(e, modelUrl(slide.route))}
           target="_blank"
           rel="noopener noreferrer"
           data-testid={`banner-slide-${i + 1}`}

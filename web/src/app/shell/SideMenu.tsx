@@ -3,9 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { NOJUMP } from '../../api/portal/menu';
 import type { MenuNode } from '../../api/system/menu';
-import { browser } from '../../utils/browser';
 import { adminRoots } from '../routes/adminRoutes';
-import { hrefOf } from './links';
+import { hrefOf, openInNewTab } from './links';
 import { menuIcon } from './menuIcons';
 
 type Item = Required<MenuProps>['items'][number];
@@ -50,7 +49,7 @@ export function SideMenu({ menus }: { menus: MenuNode[] | undefined }) {
         defaultOpenKeys={openKeys}
         onClick={({ key }) => {
           const node = findNode(roots, key);
-          if (node?.isOpen === NOJUMP) browser.open(hrefOf(key));
+          if (node?.isOpen === NOJUMP) openInNewTab(hrefOf(key));
           else navigate(key);
         }}
       />

@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { NOJUMP, usePortalMenu } from '../../api/portal/menu';
 import type { MenuNode } from '../../api/system/menu';
-import { browser } from '../../utils/browser';
-import { hrefOf } from './links';
+import { hrefOf, openInNewTab } from './links';
 
 const MY_DAY = { code: 'portal_myday', name: '我的一天', path: '/portal/myDay' };
 
@@ -36,7 +35,7 @@ export function TopMenu() {
   const active = activeEntry(entries, pathname);
 
   const open = (entry: Entry) => {
-    if (entry.isOpen === NOJUMP) browser.open(hrefOf(entry.path));
+    if (entry.isOpen === NOJUMP) openInNewTab(hrefOf(entry.path));
     else navigate(entry.path);
   };
 

@@ -6,6 +6,11 @@ import { useMemberDetail, type MemberRow } from '../../../api/member';
 import { useCan } from '../../../components/Access';
 import { detailFields, displayValue } from './kinds';
 import { QueryBody } from './QueryBody';
+import { modelUrl } from '../../../config';
+import { followModelLink } from '../../../app/shell/links';
+
+/** The member's AI 简历 page of the second front end (with the entry code when it is on another origin). */
+const resumeHrefOf = (kind: MemberKind, id: string) => modelUrl(`/ai-resume-${RESUME_PAGE_OF[kind]}?unionId=${encodeURIComponent(id)}`);
 
 /** 相关新闻 (舆情监测) of an enterprise or group member, loaded with the drawer's content. */
 const MemberNews = lazy(() => import('../news/MemberNews'));
@@ -72,7 +77,8 @@ export function MemberDetailDrawer({
               )}
               <Button
                 icon={<RobotOutlined />}
-                href={`/model/#/ai-resume-${RESUME_PAGE_OF[kind]}?unionId=${encodeURIComponent(row.id)}`}
+                href={resumeHrefOf(kind, row.id)}
+                onClick={(e) => followModelLink(e, resumeHrefOf(kind, row.id))}
                 target="_blank"
                 rel="noopener noreferrer"
                 data-testid="member-detail-ai-resume"

@@ -6,7 +6,7 @@ import { AppstoreOutlined, ExportOutlined } from '@ant-design/icons';
 import { APP_TYPE_NAMES, menuOf, screensOf } from '@gsl/contract';
 import { useCan } from '../../../components/Access';
 import { menuIcon } from '../../../app/shell/menuIcons';
-import { hrefOf } from '../../../app/shell/links';
+import { hrefOf, openInNewTab } from '../../../app/shell/links';
 import { appKeys, recordAppUse, useAppList, useMyAppUsage } from '../../../api/portal/apps';
 import { appsOf, tilesOf, type AppTile } from './myAppLogic';
 import './myApp.css';
@@ -33,7 +33,7 @@ export default function MyAppPage() {
     void recordAppUse(tile.use)
       .catch(() => undefined)
       .finally(() => void client.invalidateQueries({ queryKey: appKeys.root }));
-    if (tile.newTab) window.open(hrefOf(tile.target), '_blank', 'noopener,noreferrer');
+    if (tile.newTab) openInNewTab(hrefOf(tile.target));
     else navigate(tile.target);
   };
 
