@@ -11,7 +11,7 @@ type Json<T> = ColumnType<T, string | undefined, string>;
 export interface AiResumeTable {
   id: Generated<string>;
   tenantId: ColumnType<string, string | undefined, string>;
-  kind: 'enterprise' | 'group' | 'person';
+  kind: 'enterprise' | 'group' | 'person' | 'coc';
   memberId: Id;
   lines: Json<ResumeLine[]>;
   publishedLines: ColumnType<ResumeLine[] | null, string | null | undefined, string | null>;

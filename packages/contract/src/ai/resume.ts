@@ -9,11 +9,28 @@ import { VERSION_REQUIRED_MSG } from '../concurrency.js';
  * AI-generated (《人工智能生成合成内容标识办法》, in force since 2025-09-01).
  */
 
-export const RESUME_KINDS = ['enterprise', 'group', 'person'] as const;
+export const RESUME_KINDS = ['enterprise', 'group', 'person', 'coc'] as const;
 export type ResumeKind = (typeof RESUME_KINDS)[number];
 /** The page names of the second front end for each kind (ai-resume-{page}, previewResume/{page}). */
-export const RESUME_PAGE_OF: Record<ResumeKind, string> = { enterprise: 'company', group: 'group', person: 'person' };
-export const RESUME_KIND_OF_PAGE: Record<string, ResumeKind> = { company: 'enterprise', enterprise: 'enterprise', group: 'group', person: 'person' };
+export const RESUME_PAGE_OF: Record<ResumeKind, string> = { enterprise: 'company', group: 'group', person: 'person', coc: 'coc' };
+/**
+ * ai-resume-{path} (README deviation 60): the names a page may carry, each standing for one kind — the
+ * spec's own (company, group, person, coc) and the kinds' API names and the old chamber aliases. Any
+ * other path is no page (404).
+ */
+export const RESUME_KIND_OF_PAGE: Readonly<Record<string, ResumeKind>> = Object.freeze({
+  company: 'enterprise',
+  enterprise: 'enterprise',
+  group: 'group',
+  person: 'person',
+  coc: 'coc',
+  chamber: 'coc',
+});
+/** The kind a page name stands for (own names only: never a prototype key), or undefined. */
+export const resumeKindOfPage = (page: string | undefined): ResumeKind | undefined =>
+  page && Object.hasOwn(RESUME_KIND_OF_PAGE, page) ? RESUME_KIND_OF_PAGE[page] : undefined;
+/** The page titles of the kinds. */
+export const RESUME_TITLES: Record<ResumeKind, string> = { enterprise: 'AI企业简历', group: 'AI团体简历', person: 'AI个人简历', coc: 'AI商会简历' };
 
 export const RESUME_LINE_MAX = 500;
 export const RESUME_LINES_MAX = 50;
@@ -23,6 +40,8 @@ export const AI_RESUME_PATHS = {
   save: (kind: ResumeKind) => `/api/ai-service/resume/${kind}/save`,
   publish: (kind: ResumeKind) => `/api/ai-service/resume/${kind}/publish`,
   preview: (kind: ResumeKind) => `/api/ai-service/resume/${kind}/preview`,
+  /** The résumé as an HTML file carrying the visible 「AI生成」 mark and the AIGC metadata. */
+  export: (kind: ResumeKind) => `/api/ai-service/resume/${kind}/export`,
 } as const;
 
 export const RESUME_MSG = {
@@ -36,6 +55,9 @@ export const RESUME_MSG = {
   notPublished: '该简历尚未发布',
   /** The visible label of generated content. */
   aiMark: 'AI生成',
+  /** The export's explicit label (《人工智能生成合成内容标识办法》). */
+  aiNotice: '本内容由人工智能生成',
+  exportWorkingDenied: '您没有编辑该简历的权限,只能导出已发布的简历',
 } as const;
 
 /** A sentence of the résumé and the profile fields (API names) it came from; an edited line keeps them. */
@@ -80,6 +102,14 @@ export const aiResume = z.object({
 export type AiResume = z.infer<typeof aiResume>;
 
 export const resumeQuery = idQuery;
+
+/**
+ * export: `source` published (the approved lines; 404 before the first 发布) or working (the lines being
+ * edited, for a caller who may edit); absent: working for an editor, published otherwise.
+ */
+export const resumeExportQuery = idQuery.extend({
+  source: z.enum(['published', 'working'], { error: '导出内容只能是 published 或 working' }).optional(),
+});
 
 export const resumeSaveBody = z.object({
   id: requiredId(),

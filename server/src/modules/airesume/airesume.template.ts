@@ -1,4 +1,4 @@
-import { MEMBER_FIELD_LABELS, type ResumeKind, type ResumeLine } from '@gsl/contract';
+import { MEMBER_FIELD_LABELS, type MemberKind, type ResumeKind, type ResumeLine } from '@gsl/contract';
 import type { MemberKindDef } from '../member/member.kinds.js';
 import type { MemberRow } from '../member/member.repo.js';
 
@@ -88,4 +88,4 @@ function withName(l: ResumeLine | null, _first: string): ResumeLine | null {
 }
 
 /** The field labels of a kind, with the fields a résumé may name. */
-export const fieldLabelsOf = (kind: ResumeKind): Record<string, string> => MEMBER_FIELD_LABELS[kind];
+export const fieldLabelsOf = (kind: MemberKind): Record<string, string> => MEMBER_FIELD_LABELS[kind];
