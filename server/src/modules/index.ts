@@ -44,6 +44,8 @@ import associationModule from './association/association.module.js';
 import supportModule from './support/support.module.js';
 import aiModule from './ai/ai.module.js';
 import aiResumeModule from './airesume/airesume.module.js';
+import aiHomepageModule from './aihome/aihome.module.js';
+import aiPortraitModule from './aiportrait/aiportrait.module.js';
 import fillinModule from './fillin/fillin.module.js';
 import newsModule from './news/news.module.js';
 import cockpitRoutes from './cockpit/cockpit.routes.js';
@@ -99,6 +101,8 @@ export const MODULES: FastifyPluginAsync[] = [
   supportModule,
   aiModule,
   aiResumeModule,
+  aiHomepageModule,
+  aiPortraitModule,
   fillinModule,
   newsModule,
   cockpitRoutes,
