@@ -21,6 +21,9 @@ for (const page of ['company', 'group', 'person']) {
   PAGES[`/previewResume/${page}`] = ResumePreview;
 }
 PAGES['/previewResume/enterprise'] = ResumePreview;
+// AI 画像 of the member kinds.
+const AiPortrait = lazy(() => import('./AiPortrait'));
+for (const page of ['company', 'group', 'person']) PAGES[`/ai-properties-${page}`] = AiPortrait;
 
 function ModelPage() {
   const { pathname } = useLocation();
