@@ -2,12 +2,10 @@ import { useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { Alert, Button, Empty, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { RESUME_MSG, RESUME_PAGE_OF, RESUME_STATUS } from '@gsl/contract';
+import { RESUME_MSG, RESUME_PAGE_OF, RESUME_STATUS, RESUME_TITLES } from '@gsl/contract';
 import { failureText } from './api';
 import { kindOfPage, publishResume, saveResume, useResume, type AiResume as Resume, type ResumeLine } from './resumeApi';
-import { AiMark, ResumeLines } from './ResumeLines';
-
-const TITLES = { enterprise: 'AI企业简历', group: 'AI团体简历', person: 'AI个人简历' } as const;
+import { AiMark, ExportButton, ResumeLines } from './ResumeLines';
 
 const statusText = (r: Resume, dirty: boolean) =>
   dirty
@@ -21,17 +19,21 @@ const statusText = (r: Resume, dirty: boolean) =>
           : '草稿(未发布)';
 
 /**
- * AI 简历 (/model/#/ai-resume-{company|group|person}[-noTop]?unionId=…): the member's résumé drafted
- * from its profile, each sentence with the fields it came from, labelled 「AI生成」; editable unless
- * `noEdit`, 保存 at the version read, 发布 after a confirmation (the publisher is recorded as approver).
+ * AI 简历 (/model/#/ai-resume-{company|group|person}[-noTop]?unionId=…, /model/#/ai-resume-coc?cocId=…):
+ * the member's (or the chamber's) résumé drafted from its profile (a chamber's from its 协会基本信息,
+ * 大事记 and 领导班子), each sentence with the fields or rows it came from, labelled 「AI生成」; editable
+ * unless `noEdit`, 保存 at the version read, 发布 after a confirmation (the publisher is recorded as
+ * approver), 导出 as an HTML file carrying the label. ai-resume-{path}: the names of RESUME_KIND_OF_PAGE.
  */
 export default function AiResume() {
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const match = /^\/ai-resume-(company|group|person)(-noTop)?$/.exec(pathname);
+  const match = /^\/ai-resume-([A-Za-z]+?)(-noTop)?$/.exec(pathname);
   const kind = kindOfPage(match?.[1]) ?? 'enterprise';
   const noTop = Boolean(match?.[2]);
-  const id = (params.get('unionId') ?? params.get('id') ?? '').trim();
+  const coc = kind === 'coc';
+  // A chamber is named by cocId (or deptId); a member by unionId (or id). The server checks the scope.
+  const id = ((coc ? (params.get('cocId') ?? params.get('deptId')) : null) ?? params.get('unionId') ?? params.get('id') ?? '').trim();
   const editable = !params.has('noEdit') || params.get('noEdit') === 'false';
   const q = useResume(kind, id);
   const client = useQueryClient();
@@ -45,7 +47,7 @@ export default function AiResume() {
   }, [data]);
 
   const dirty = Boolean(data && lines && JSON.stringify(lines) !== JSON.stringify(data.lines));
-  const title = TITLES[kind];
+  const title = RESUME_TITLES[kind];
 
   const stored = (r: Resume, msg: string) => {
     client.setQueryData(['model', 'resume', kind, id], r);
@@ -89,7 +91,7 @@ export default function AiResume() {
   };
 
   let body;
-  if (!id) body = <Empty description="未指定会员,请从会员详情打开AI简历" />;
+  if (!id) body = <Empty description={coc ? '未指定商会,请从商会信息打开AI简历' : '未指定会员,请从会员详情打开AI简历'} />;
   else if (q.isPending) body = <Skeleton active paragraph={{ rows: 6 }} data-testid="resume-loading" />;
   else if (q.isError)
     body = (
@@ -116,9 +118,11 @@ export default function AiResume() {
             {statusText(data, dirty)}
           </Typography.Text>
         </header>
-        <p className="resume-notice">本简历由{data.generator.model}根据会员档案自动生成,内容需经人工审核后发布。</p>
+        <p className="resume-notice">
+          本简历由{data.generator.model}根据{coc ? '商会的协会基本信息、大事记、领导班子与组织档案' : '会员档案'}自动生成,内容需经人工审核后发布。
+        </p>
         {lines.length === 0 ? (
-          <Empty description="会员档案信息不足,暂无可生成的简历内容" />
+          <Empty description={coc ? '商会信息不足,暂无可生成的简历内容' : '会员档案信息不足,暂无可生成的简历内容'} />
         ) : (
           <ResumeLines
             lines={lines}
@@ -148,6 +152,15 @@ export default function AiResume() {
                 </Button>
               </Popconfirm>
             </>
+          )}
+          {(editable || data.hasPublished) && (
+            <ExportButton
+              kind={kind}
+              id={data.memberId}
+              source={editable ? 'working' : 'published'}
+              label={editable ? '导出' : '导出已发布简历'}
+              onDone={setNote}
+            />
           )}
           {data.hasPublished && (
             <a href={`#/previewResume/${RESUME_PAGE_OF[kind]}?previewId=${encodeURIComponent(data.memberId)}`} target="_blank" rel="noopener noreferrer">

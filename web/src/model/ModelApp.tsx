@@ -4,6 +4,7 @@ import { ConfigProvider, Empty, Result, Spin } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { THEME } from '../app/theme';
 import { Providers } from '../app/providers';
+import { RESUME_KIND_OF_PAGE } from '@gsl/contract';
 import { findModelRoute } from './modelRoutes';
 import './model.css';
 
@@ -12,15 +13,15 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/newPortal/cocCircle': lazy(() => import('./CocCircle')),
   '/subapp/coc-large-screen': lazy(() => import('./CocLargeScreen')),
 };
-// AI 简历 of the member kinds (with and without the top bar) and its preview.
+// AI 简历 of the member kinds and of a chamber (with and without the top bar) and its preview: every
+// name of ai-resume-{path} (RESUME_KIND_OF_PAGE, README deviation 60); any other path is 404.
 const AiResume = lazy(() => import('./AiResume'));
 const ResumePreview = lazy(() => import('./ResumePreview'));
-for (const page of ['company', 'group', 'person']) {
+for (const page of Object.keys(RESUME_KIND_OF_PAGE)) {
   PAGES[`/ai-resume-${page}`] = AiResume;
   PAGES[`/ai-resume-${page}-noTop`] = AiResume;
   PAGES[`/previewResume/${page}`] = ResumePreview;
 }
-PAGES['/previewResume/enterprise'] = ResumePreview;
 // AI 画像 of the member kinds.
 const AiPortrait = lazy(() => import('./AiPortrait'));
 for (const page of ['company', 'group', 'person']) PAGES[`/ai-properties-${page}`] = AiPortrait;

@@ -1,6 +1,9 @@
 import { useId, useState } from 'react';
 import { Button, Input, Tag } from 'antd';
-import { RESUME_MSG, type ResumeLine } from '@gsl/contract';
+import { DownloadOutlined } from '@ant-design/icons';
+import { RESUME_MSG, type ResumeKind, type ResumeLine } from '@gsl/contract';
+import { failureText } from './api';
+import { exportResume } from './resumeApi';
 
 /** The visible label of generated content, with the generator in its title. */
 export function AiMark({ title }: { title?: string }) {
@@ -62,5 +65,41 @@ export function ResumeLines({
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * 导出: downloads the résumé as an HTML file with the visible 「AI生成」 mark and the AIGC metadata; the
+ * outcome (the file's name, or why not) is told through `onDone`.
+ */
+export function ExportButton({
+  kind,
+  id,
+  source,
+  label = '导出',
+  onDone,
+}: {
+  kind: ResumeKind;
+  id: string;
+  source: 'published' | 'working';
+  label?: string;
+  onDone: (note: { type: 'success' | 'error'; text: string }) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const name = await exportResume(kind, id, source);
+      onDone({ type: 'success', text: `已导出 ${name}(含「${RESUME_MSG.aiMark}」标识)` });
+    } catch (e) {
+      onDone({ type: 'error', text: failureText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button icon={<DownloadOutlined />} loading={busy} onClick={() => void run()} data-testid="resume-export">
+      {label}
+    </Button>
   );
 }

@@ -1,16 +1,18 @@
+import { useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { Alert, Button, Empty, Skeleton } from 'antd';
+import { Alert, Button, Empty, Skeleton, Space } from 'antd';
 import { RESUME_MSG } from '@gsl/contract';
 import { failureText } from './api';
 import { kindOfPage, useResumePreview } from './resumeApi';
-import { AiMark, ResumeLines } from './ResumeLines';
+import { AiMark, ExportButton, ResumeLines } from './ResumeLines';
 
 const WATERMARK_COPIES = 24;
 
 /**
- * 简历预览 (/model/#/previewResume/{company|group|person}?previewId=…): the published résumé, labelled
+ * 简历预览 (/model/#/previewResume/{company|group|person|coc}?previewId=…): the published résumé, labelled
  * 「AI生成」 with its approver, over a watermark of the viewer (name and time, repeated, faint, behind
- * the text; hidden from screen readers and from the pointer).
+ * the text; hidden from screen readers and from the pointer), with 导出 of the published lines as an
+ * HTML file carrying the label.
  */
 export default function ResumePreview() {
   const { pathname } = useLocation();
@@ -19,6 +21,7 @@ export default function ResumePreview() {
   const id = (params.get('previewId') ?? '').trim();
   const q = useResumePreview(kind ?? 'enterprise', kind ? id : '');
   const data = q.data;
+  const [note, setNote] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
 
   let body;
   if (!kind) body = <Empty description="简历类型不正确" />;
@@ -54,9 +57,15 @@ export default function ResumePreview() {
             <AiMark title={`由${data.generator.model}生成于${data.generator.generatedAt}`} />
           </header>
           <p className="resume-notice">
-            本简历由{data.generator.model}根据会员档案自动生成,经{data.approvedBy}于{data.approveTime}审核发布。
+            本简历由{data.generator.model}根据{kind === 'coc' ? '商会信息' : '会员档案'}自动生成,经{data.approvedBy}于{data.approveTime}审核发布。
           </p>
           <ResumeLines lines={data.lines} labels={data.fieldLabels} />
+          {note && (
+            <Alert type={note.type} showIcon message={note.text} role={note.type === 'error' ? 'alert' : 'status'} closable onClose={() => setNote(null)} />
+          )}
+          <Space className="resume-actions">
+            <ExportButton kind={kind} id={data.memberId} source="published" onDone={setNote} />
+          </Space>
         </div>
       </section>
     );

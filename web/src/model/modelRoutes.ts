@@ -3,6 +3,11 @@
  * each with what it will show. Patterns because several names carry a variable part
  * (ai-resume-{path}, previewResume/{type}, ai-homepage-{type}).
  */
+import { RESUME_KIND_OF_PAGE } from '@gsl/contract';
+
+/** ai-resume-{path} and previewResume/{type}: only the names of a résumé kind (README deviation 60). */
+const RESUME_NAMES = Object.keys(RESUME_KIND_OF_PAGE).join('|');
+
 export interface ModelRoute {
   pattern: RegExp;
   title: string;
@@ -16,12 +21,12 @@ export const MODEL_ROUTES: ModelRoute[] = [
   { pattern: /^\/ai-resume-company(-noTop)?$/, title: 'AI企业简历', note: '企业会员的 AI 简历' },
   { pattern: /^\/ai-resume-group(-noTop)?$/, title: 'AI团体简历', note: '团体会员的 AI 简历' },
   { pattern: /^\/ai-resume-person(-noTop)?$/, title: 'AI个人简历', note: '个人会员的 AI 简历' },
-  { pattern: /^\/ai-resume-coc$/, title: 'AI商会简历', note: '商会 AI 简历将在后续版本上线' },
+  { pattern: /^\/ai-resume-coc(-noTop)?$/, title: 'AI商会简历', note: '商会的 AI 简历' },
   { pattern: /^\/ai-properties-company$/, title: 'AI企业画像', note: '企业会员的 AI 画像' },
   { pattern: /^\/ai-properties-group$/, title: 'AI团体画像', note: '团体会员的 AI 画像' },
   { pattern: /^\/ai-properties-person$/, title: 'AI个人画像', note: '个人会员的 AI 画像' },
-  { pattern: /^\/ai-resume-[\w-]+$/, title: 'AI简历', note: 'AI 简历将在后续版本上线' },
-  { pattern: /^\/previewResume\/[\w-]+$/, title: '简历预览', note: '简历预览将在后续版本上线' },
+  { pattern: new RegExp(`^/ai-resume-(${RESUME_NAMES})(-noTop)?$`), title: 'AI简历', note: 'AI 简历' },
+  { pattern: new RegExp(`^/previewResume/(${RESUME_NAMES})$`), title: '简历预览', note: '已发布的 AI 简历' },
   { pattern: /^\/ai-homepage-[\w-]+$/, title: 'AI主页', note: 'AI 主页将在后续版本上线' },
 ];
 
