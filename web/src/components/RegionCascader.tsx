@@ -71,7 +71,12 @@ export function RegionCascader({
   placeholder = '请选择所在地区',
   testId,
   style,
+  id,
+  'aria-label': ariaLabel,
 }: {
+  /** Given by the Form.Item around it, so its label names the field (WCAG 1.3.1, 4.1.2). */
+  id?: string;
+  'aria-label'?: string;
   value?: string;
   onChange?: (code: string | undefined) => void;
   placeholder?: string;
@@ -135,6 +140,8 @@ export function RegionCascader({
 
   return (
     <Cascader<Option>
+      id={id}
+      aria-label={ariaLabel}
       options={options}
       loadData={loadData}
       changeOnSelect

@@ -31,7 +31,7 @@ const COLUMNS: ColumnsType<DatasourceView> = [
           ))}
         </Space>
       ) : (
-        <span style={{ color: '#909399' }}>未使用</span>
+        <span style={{ color: '#606266' }}>未使用</span>
       ),
   },
   { key: 'remark', dataIndex: 'remark', title: '备注', width: 200, minWidth: 120 },
