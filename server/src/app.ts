@@ -74,6 +74,7 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
     app.addHook('onClose', () => app.services.outbox.stop());
   }
   app.addHook('onClose', async () => app.services.mail.close?.());
+  app.addHook('onClose', () => app.services.deptTrees.close());
 
   installDenyByDefault(app);
   installErrorHandler(app, audit);

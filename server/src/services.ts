@@ -21,6 +21,7 @@ import { DELIVERY_MAIL, DELIVERY_SMS, mailJobHandler, smsJobHandler } from './pl
 import { createWechatClient, type WechatClient } from './platform/wechat/wechat.js';
 import { AI_MSG } from '@gsl/contract';
 import { createChatModel, type ChatModel } from './platform/ai/index.js';
+import { ChangeCache } from './platform/db/change-cache.js';
 
 /** Services shared across modules (the sign-on portal and the token call share login and tokens). */
 export interface Services {
@@ -54,7 +55,12 @@ export interface Services {
   wechat: WechatClient;
   /** The language model (platform/ai): an OpenAI-compatible provider by AI_BASE_URL, else the built-in assistant. */
   ai: ChatModel;
+  /** Dept-tree answers per tenant and scope on the main database, dropped on any dept write in any process (migration 0055). */
+  deptTrees: ChangeCache<unknown>;
 }
+
+/** Channel of blade_dept's change trigger (migration 0055_dept_changed). */
+export const DEPT_CHANGED_CHANNEL = 'gsl_dept_changed';
 
 export function createServices(
   base: Pick<Services, 'config' | 'db' | 'tenancy' | 'clients' | 'signer' | 'audit'>,
@@ -92,5 +98,6 @@ export function createServices(
     events: new Events({ main, tenancy: base.tenancy, listen: opts.listen, onError: opts.onError }),
     wechat: createWechatClient(config),
     ai: createChatModel(config, { label: AI_MSG.builtinLabel, unknown: `${AI_MSG.unknown}\n\n${AI_MSG.hint}` }),
+    deptTrees: new ChangeCache<unknown>({ channel: DEPT_CHANGED_CHANNEL, listen: opts.listen, max: 500, onError: opts.onError }),
   };
 }

@@ -12,8 +12,14 @@ export type Db = Kysely<Database>;
  * connection outside the pool, reconnected with backoff when it drops; PGlite in process. Resolves
  * once LISTEN is in place; the answer stops listening. `onReconnect` runs after a dropped connection
  * is back: notifications sent while it was down are lost, so the caller catches up from its table.
+ * `onLost` runs as soon as the connection drops (a cache that relies on the notifications stops
+ * trusting itself until `onReconnect`).
  */
-export type Listen = (channel: string, onNotify: (payload: string) => void, opts?: { onReconnect?: () => void }) => Promise<() => Promise<void>>;
+export type Listen = (
+  channel: string,
+  onNotify: (payload: string) => void,
+  opts?: { onReconnect?: () => void; onLost?: () => void },
+) => Promise<() => Promise<void>>;
 
 export interface DbHandle {
   db: Db;
@@ -98,6 +104,7 @@ function pgListen(connection: pg.ClientConfig): Listen {
       const lost = () => {
         if (current !== client) return;
         current = null;
+        opts.onLost?.();
         client.end().catch(() => undefined);
         schedule();
       };

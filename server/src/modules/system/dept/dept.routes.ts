@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MSG, deptLazyRecord, deptRecord, deptSubmit, idOf, idQuery } from '@gsl/contract';
 import type { Actor } from '../../../platform/access/actor.js';
+import { SCOPE, type DataScope } from '../../../platform/access/scope.js';
 import { withMsg } from '../../../platform/http/envelope.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route, type RouteScope } from '../../../platform/http/route.js';
@@ -39,6 +40,20 @@ export default async function deptRoutes(app: FastifyInstance) {
   const tz = app.config.timeZone;
   const base = '/api/blade-system/dept';
   const tags = ['system-dept'];
+
+  const { deptTrees, tenancy } = app.services;
+
+  /**
+   * A whole-tree answer, kept per tenant, scope and root while no dept changes (issue 18: the 10,000-dept
+   * tree is read far more often than written). Only for tenants on the main database, whose writes the
+   * cache hears; a tenant on a datasource of its own is read each time.
+   */
+  const cachedTree = async <T>(actor: Actor, tenantId: string, scope: DataScope, part: string, load: () => Promise<T>): Promise<T> => {
+    if ((await tenancy.bindingOf(actor.tenantId)) !== null) return load();
+    const own = scope.rules.some((r) => r.type === SCOPE.OWN) ? scope.actor.userId : '';
+    const key = JSON.stringify([tenantId, part, scope.rules, scope.actor.deptId, scope.actor.deptPath, own]);
+    return (await deptTrees.get(key, load)) as T;
+  };
 
   const list = async (actor: Actor, query: Record<string, unknown>) => {
     const scope = await deptScope(app.db, actor);
@@ -110,6 +125,7 @@ export default async function deptRoutes(app: FastifyInstance) {
     readOnly: 'answer', // BladeX's 机构管理 sends back the dept it read (ancestors …)
     handler: async ({ actor, body }) => {
       const { row, created } = await deptService.submit(app.db, actor, body);
+      deptTrees.drop(); // this process's next tree read must not wait for the change notification
       return withMsg(deptView(row, tz), created ? MSG.added : MSG.updated);
     },
   });
@@ -120,7 +136,11 @@ export default async function deptRoutes(app: FastifyInstance) {
     tags,
     permission: 'dept_delete',
     scope: record('query.ids'),
-    remove: (ids, actor) => deptService.remove(app.db, actor, ids),
+    remove: async (ids, actor) => {
+      const removed = await deptService.remove(app.db, actor, ids);
+      deptTrees.drop();
+      return removed;
+    },
   });
 
   route(app, {
@@ -131,7 +151,7 @@ export default async function deptRoutes(app: FastifyInstance) {
     access: { permission: 'authenticated' },
     handler: async ({ actor }) => {
       const scope = await deptScope(app.db, actor);
-      return forest((await deptRepo.nodes(app.db, actor.tenantId, scope)).map(deptNode));
+      return cachedTree(actor, actor.tenantId, scope, 'tree', async () => forest((await deptRepo.nodes(app.db, actor.tenantId, scope)).map(deptNode)));
     },
   });
 
@@ -151,7 +171,9 @@ export default async function deptRoutes(app: FastifyInstance) {
         if (!root) throw notFound();
         under = root.idPath;
       }
-      const nodes = forest((await deptRepo.nodes(app.db, actor.tenantId, scope, under)).map(deptNode));
+      const nodes = await cachedTree(actor, actor.tenantId, scope, `under:${under ?? ''}`, async () =>
+        forest((await deptRepo.nodes(app.db, actor.tenantId, scope, under)).map(deptNode)),
+      );
       // Below a scope gap (custom scopes) a visible descendant may surface as a root of its own: keep the asked root first.
       return under ? nodes.filter((n) => n.id === query.rootId).concat(nodes.filter((n) => n.id !== query.rootId)) : nodes;
     },
@@ -166,7 +188,8 @@ export default async function deptRoutes(app: FastifyInstance) {
     query: z.object({ tenantId: tenantParam }),
     handler: async ({ actor, query }) => {
       const scope = await deptScope(app.db, actor);
-      return forest((await deptRepo.nodes(app.db, treeTenant(actor, query.tenantId), scope)).map(deptNode));
+      const tenantId = treeTenant(actor, query.tenantId);
+      return cachedTree(actor, tenantId, scope, 'tree', async () => forest((await deptRepo.nodes(app.db, tenantId, scope)).map(deptNode)));
     },
   });
 
