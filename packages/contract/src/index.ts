@@ -43,4 +43,5 @@ export * from './fillin/fillin.js';
 export * from './model/cocscreen.js';
 export * from './ai/ai.js';
 export * from './ai/resume.js';
+export * from './ai/home.js';
 export * from './ai/portrait.js';

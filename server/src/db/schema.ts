@@ -8,6 +8,7 @@ import type { MydayDatabase } from './schema-myday.js';
 import type { SupportDatabase } from './schema-support.js';
 import type { AiDatabase } from './schema-ai.js';
 import type { AiResumeDatabase } from './schema-ai-resume.js';
+import type { AiHomepageDatabase } from './schema-ai-homepage.js';
 import type { FillinDatabase } from './schema-fillin.js';
 import type { NewsDatabase } from './schema-news.js';
 import type { PortalAppDatabase } from './schema-portalapp.js';
@@ -357,6 +358,7 @@ export interface Database
     SupportDatabase,
     AiDatabase,
     AiResumeDatabase,
+    AiHomepageDatabase,
     FillinDatabase,
     NewsDatabase,
     PortalAppDatabase {

@@ -44,6 +44,7 @@ import associationModule from './association/association.module.js';
 import supportModule from './support/support.module.js';
 import aiModule from './ai/ai.module.js';
 import aiResumeModule from './airesume/airesume.module.js';
+import aiHomepageModule from './aihome/aihome.module.js';
 import aiPortraitModule from './aiportrait/aiportrait.module.js';
 import fillinModule from './fillin/fillin.module.js';
 import newsModule from './news/news.module.js';
@@ -100,6 +101,7 @@ export const MODULES: FastifyPluginAsync[] = [
   supportModule,
   aiModule,
   aiResumeModule,
+  aiHomepageModule,
   aiPortraitModule,
   fillinModule,
   newsModule,
