@@ -9,8 +9,9 @@ import { QueryBody } from './QueryBody';
 import { modelUrl } from '../../../config';
 import { followModelLink } from '../../../app/shell/links';
 
-/** The member's AI 简历 page of the second front end (with the entry code when it is on another origin). */
+/** The member's AI 简历 and AI 画像 pages of the second front end (with the entry code when it is on another origin). */
 const resumeHrefOf = (kind: MemberKind, id: string) => modelUrl(`/ai-resume-${RESUME_PAGE_OF[kind]}?unionId=${encodeURIComponent(id)}`);
+const portraitHrefOf = (kind: MemberKind, id: string) => modelUrl(`/ai-properties-${RESUME_PAGE_OF[kind]}?unionId=${encodeURIComponent(id)}`);
 
 /** 相关新闻 (舆情监测) of an enterprise or group member, loaded with the drawer's content. */
 const MemberNews = lazy(() => import('../news/MemberNews'));
@@ -84,6 +85,16 @@ export function MemberDetailDrawer({
                 data-testid="member-detail-ai-resume"
               >
                 AI简历
+              </Button>
+              <Button
+                icon={<RobotOutlined />}
+                href={portraitHrefOf(kind, row.id)}
+                onClick={(e) => followModelLink(e, portraitHrefOf(kind, row.id))}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-testid="member-detail-ai-portrait"
+              >
+                AI画像
               </Button>
             </Space>
             <Descriptions
