@@ -1,9 +1,12 @@
-import { useEffect, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { setMessageInstance } from '../api/feedback';
+import { useSession } from '../utils/useSession';
+import { LARGE_FONT_SIZE, useLargeText } from './largeText';
+import { watchTabLists } from './tabListRole';
 import { THEME } from './theme';
 
 dayjs.locale('zh-cn');
@@ -17,8 +20,15 @@ function FeedbackBridge() {
 
 /** antd in Chinese with the product theme (specification §9: zh, theme-dark, #409EFF). */
 export function AntdProviders({ children }: { children: ReactNode }) {
+  const large = useLargeText(useSession().user?.user_id);
+  const theme = useMemo<ThemeConfig>(() => (large ? { ...THEME, token: { ...THEME.token, fontSize: LARGE_FONT_SIZE } } : THEME), [large]);
+  useEffect(() => watchTabLists(), []);
+  useEffect(() => {
+    // The product's own CSS (header, menus, pages in px) follows through this attribute.
+    document.documentElement.toggleAttribute('data-large-text', large);
+  }, [large]);
   return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
+    <ConfigProvider locale={zhCN} theme={theme}>
       <AntApp>
         <FeedbackBridge />
         {children}

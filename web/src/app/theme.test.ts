@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { BRAND, THEME } from './theme';
+import { BRAND, PRESET_TEXT, THEME } from './theme';
 
 /** WCAG 2.1 relative luminance and contrast ratio; colours with alpha are laid over their background first. */
 type Rgb = [number, number, number];
@@ -101,9 +103,22 @@ describe('THEME tokens (WCAG 2.1 AA, issue 21)', () => {
     }
   });
 
+  it('base.css gives the tag CSS variables of antd the same readable steps', () => {
+    const css = readFileSync(join(dirname(import.meta.filename), '../styles/base.css'), 'utf8');
+    for (const [key, colour] of Object.entries(PRESET_TEXT)) {
+      expect(css, key).toContain(`--ant-${key.replace(/7$/, '-7')}: ${colour};`);
+    }
+  });
+
   it('white text on the fills that carry it: primary buttons (and their hover), the dark menu selection', () => {
     const button = THEME.components!.Button!;
-    for (const fill of [button.colorPrimary, button.colorPrimaryHover, button.colorPrimaryActive, THEME.components!.Menu!.darkItemSelectedBg]) {
+    for (const fill of [
+      button.colorPrimary,
+      button.colorPrimaryHover,
+      button.colorPrimaryActive,
+      THEME.components!.Menu!.darkItemSelectedBg,
+      THEME.components!.Switch!.colorPrimary,
+    ]) {
       expect(contrast(WHITE, String(fill)), String(fill)).toBeGreaterThanOrEqual(AA);
     }
     expect(contrast(token.colorTextLightSolid, String(button.colorPrimary))).toBeGreaterThanOrEqual(AA);

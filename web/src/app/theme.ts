@@ -17,8 +17,12 @@ export const TEXT_SECONDARY = 'rgba(0, 0, 0, 0.62)';
 /** Status text (tags, form messages, result icons): the status palettes' darker steps. */
 export const STATUS_TEXT = { success: '#237804', warning: '#874d00', error: '#cf1322', info: BRAND_TEXT } as const;
 
-/** The preset tag colours antd writes in step 7 of each palette; the ones under 4.5:1 on step 1 take step 8. */
-const PRESET_TEXT = {
+/**
+ * Preset tag colours (<Tag color="green">) write step 7 of their palette on step 1; those under 4.5:1 take
+ * step 8. antd's CSS variables ignore palette overrides in the theme, so styles/base.css declares the same
+ * values on .ant-tag (theme.test.ts checks both).
+ */
+export const PRESET_TEXT = {
   green7: '#237804',
   cyan7: '#006d75',
   orange7: '#ad4e00',
@@ -70,6 +74,8 @@ export const THEME: ThemeConfig = {
       colorInfo: STATUS_TEXT.info,
     },
     Badge: { colorError: STATUS_TEXT.error },
+    // A checked switch writes its 开/是 in white on its fill.
+    Switch: { colorPrimary: BRAND_TEXT, colorPrimaryHover: BRAND_TEXT_HOVER },
   },
   algorithm: theme.defaultAlgorithm,
 };

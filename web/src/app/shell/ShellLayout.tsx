@@ -66,9 +66,10 @@ export default function ShellLayout() {
         {showSider && <SideMenu menus={menus} />}
         <Layout.Content className="shell__content">
           <TabBar active={value} />
-          <main className="shell__page">
+          {/* Layout.Content is the page's one <main> landmark; the page sits in it below the tabs. */}
+          <div className="shell__page" id="main-content">
             <KeepAliveOutlet active={value} keep={makesTab} />
-          </main>
+          </div>
           {location.pathname.startsWith('/portal') && (
             <Suspense fallback={null}>
               <ChamberReminder />
