@@ -5,6 +5,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { THEME } from '../app/theme';
 import { Providers } from '../app/providers';
 import { RESUME_KIND_OF_PAGE } from '@gsl/contract';
+import { HOMEPAGE_TYPES } from '@gsl/contract';
 import { findModelRoute } from './modelRoutes';
 import './model.css';
 
@@ -25,6 +26,9 @@ for (const page of Object.keys(RESUME_KIND_OF_PAGE)) {
 // AI 画像 of the member kinds.
 const AiPortrait = lazy(() => import('./AiPortrait'));
 for (const page of ['company', 'group', 'person']) PAGES[`/ai-properties-${page}`] = AiPortrait;
+// AI 主页 of an org, by its type (aoc 工商联, coc 商会, assoc 协会; README deviation 62).
+const AiHome = lazy(() => import('./AiHome'));
+for (const type of HOMEPAGE_TYPES) PAGES[`/ai-homepage-${type}`] = AiHome;
 
 function ModelPage() {
   const { pathname } = useLocation();

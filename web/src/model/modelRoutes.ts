@@ -27,7 +27,7 @@ export const MODEL_ROUTES: ModelRoute[] = [
   { pattern: /^\/ai-properties-person$/, title: 'AI个人画像', note: '个人会员的 AI 画像' },
   { pattern: new RegExp(`^/ai-resume-(${RESUME_NAMES})(-noTop)?$`), title: 'AI简历', note: 'AI 简历' },
   { pattern: new RegExp(`^/previewResume/(${RESUME_NAMES})$`), title: '简历预览', note: '已发布的 AI 简历' },
-  { pattern: /^\/ai-homepage-[\w-]+$/, title: 'AI主页', note: 'AI 主页将在后续版本上线' },
+  { pattern: /^\/ai-homepage-(aoc|coc|assoc)$/, title: 'AI主页', note: '组织的 AI 主页(aoc 工商联、coc 商会、assoc 协会)' },
 ];
 
 export const findModelRoute = (pathname: string): ModelRoute | undefined => MODEL_ROUTES.find((r) => r.pattern.test(pathname));

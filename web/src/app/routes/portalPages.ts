@@ -189,7 +189,7 @@ export const PORTAL_PAGES: PortalPageDef[] = [
       { path: 'guidance', title: '填报指引', page: lazyPage(() => import('../../pages/portal/myOrg/orgInfo/guidance')) },
       { path: 'edit', title: '编辑组织信息', page: lazyPage(() => import('../../pages/portal/myOrg/orgInfo/edit')) },
       { path: 'detail', title: '组织信息详情', page: lazyPage(() => import('../../pages/portal/myOrg/orgInfo/detail')) },
-      { path: 'aiHome', title: 'AI主页', note: '本组织的 AI 主页将在此显示' },
+      { path: 'aiHome', title: 'AI主页', page: lazyPage(() => import('../../pages/portal/myOrg/aiHome')) },
     ],
   },
   {
