@@ -10,18 +10,32 @@ import { webDistDir } from './web-dist.js';
 /** Read config, open the database, migrate, seed, listen, close gracefully — nothing else. */
 async function main() {
   const started = Date.now();
+  // Where start-up time goes (issue 18: cold start), printed with the start line.
+  const phases: string[] = [];
+  let mark = started;
+  const phase = (name: string) => {
+    const now = Date.now();
+    phases.push(`${name} ${now - mark}`);
+    mark = now;
+  };
   const base = loadConfig();
   const handle = await openDatabase({ databaseUrl: base.databaseUrl, dataDir: base.dataDir, timeZone: base.timeZone });
+  phase('db');
   try {
     await migrate(handle.db);
+    phase('migrate');
     const config = await resolveSecrets(base, handle.db);
+    phase('secrets');
     const seeded = await seedAll(handle.db, config);
+    phase('seed');
     const app = await buildApp(config, handle.db, { webDist: config.webDist ?? webDistDir(), listen: handle.listen });
+    phase('app');
     await app.listen({ host: config.host, port: config.port });
+    phase('listen');
     const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const lines = [
       '',
-      `工商联门户已启动 / portal is up (${Date.now() - started} ms, ${handle.kind === 'pg' ? 'PostgreSQL' : `PGlite ${config.dataDir}`})`,
+      `工商联门户已启动 / portal is up (${Date.now() - started} ms: ${phases.join(', ')} ms; ${handle.kind === 'pg' ? 'PostgreSQL' : `PGlite ${config.dataDir}`})`,
       `  打开 / open:  http://${shown}:${config.port}${config.basePath}`,
       `  接口文档 / API docs: http://${shown}:${config.port}/api/docs`,
     ];
