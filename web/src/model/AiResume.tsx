@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
+import { useModelQuery } from './modelQuery';
 import { Alert, Button, Empty, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { RESUME_MSG, RESUME_PAGE_OF, RESUME_STATUS, RESUME_TITLES } from '@gsl/contract';
@@ -27,14 +28,14 @@ const statusText = (r: Resume, dirty: boolean) =>
  */
 export default function AiResume() {
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
+  const query = useModelQuery();
   const match = /^\/ai-resume-([A-Za-z]+?)(-noTop)?$/.exec(pathname);
   const kind = kindOfPage(match?.[1]) ?? 'enterprise';
   const noTop = Boolean(match?.[2]);
   const coc = kind === 'coc';
-  // A chamber is named by cocId (or deptId); a member by unionId (or id). The server checks the scope.
-  const id = ((coc ? (params.get('cocId') ?? params.get('deptId')) : null) ?? params.get('unionId') ?? params.get('id') ?? '').trim();
-  const editable = !params.has('noEdit') || params.get('noEdit') === 'false';
+  // A chamber is named by cocId (or deptId, or the jurisdiction's dept); a member by unionId. The server checks the scope.
+  const id = (coc ? (query.cocId ?? query.deptId) : query.unionId) ?? '';
+  const editable = !query.noEdit;
   const q = useResume(kind, id);
   const client = useQueryClient();
   const [lines, setLines] = useState<ResumeLine[] | null>(null);

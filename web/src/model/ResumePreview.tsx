@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
+import { useModelQuery } from './modelQuery';
 import { Alert, Button, Empty, Skeleton, Space } from 'antd';
 import { RESUME_MSG } from '@gsl/contract';
 import { failureText } from './api';
@@ -16,9 +17,8 @@ const WATERMARK_COPIES = 24;
  */
 export default function ResumePreview() {
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
   const kind = kindOfPage(/^\/previewResume\/([\w-]+)$/.exec(pathname)?.[1]);
-  const id = (params.get('previewId') ?? '').trim();
+  const id = useModelQuery().previewId ?? '';
   const q = useResumePreview(kind ?? 'enterprise', kind ? id : '');
   const data = q.data;
   const [note, setNote] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
