@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { Button, Tabs } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { AntdProviders } from './AntdProviders';
+import { fixScrollableTables } from './tabListRole';
 
 describe('tab lists hold tabs only (axe aria-required-children)', () => {
   it('moves role="tablist" off the bar holding the extra content, onto the tabs', async () => {
@@ -22,5 +23,27 @@ describe('tab lists hold tabs only (axe aria-required-children)', () => {
     expect(within(list).queryByRole('button', { name: /工\s*具/ })).toBeNull();
     expect(list.getAttribute('aria-orientation')).toBe('horizontal');
     expect(screen.getByRole('button', { name: /工\s*具/ })).toBeTruthy();
+  });
+});
+
+describe('scrolling tables are reachable by keyboard (axe scrollable-region-focusable)', () => {
+  const box = (html: string, scrolls: boolean) => {
+    const el = document.createElement('div');
+    el.className = 'ant-table-content';
+    el.innerHTML = html;
+    Object.defineProperty(el, 'scrollWidth', { value: scrolls ? 900 : 300 });
+    Object.defineProperty(el, 'clientWidth', { value: 300 });
+    document.body.append(el);
+    return el;
+  };
+
+  it('a scrolling table without focusable cells joins the tab order; one with a button or one that fits does not', () => {
+    const plain = box('<table><tr><td>甲</td></tr></table>', true);
+    const withButton = box('<table><tr><td><button>编辑</button></td></tr></table>', true);
+    const fits = box('<table><tr><td>乙</td></tr></table>', false);
+    fixScrollableTables(document);
+    expect(plain.getAttribute('tabindex')).toBe('0');
+    expect(withButton.hasAttribute('tabindex')).toBe(false);
+    expect(fits.hasAttribute('tabindex')).toBe(false);
   });
 });

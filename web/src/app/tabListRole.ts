@@ -19,9 +19,24 @@ export function fixTabLists(root: ParentNode): void {
   }
 }
 
-/** Keeps every Tabs of the document fixed as they come and go; returns the stop function. */
+/**
+ * A table wider than its box scrolls sideways; when no cell holds a focusable element a keyboard user
+ * could not scroll it (axe scrollable-region-focusable, serious): such a scroll box joins the tab order.
+ */
+export function fixScrollableTables(root: ParentNode): void {
+  for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
+    const scrolls = box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight;
+    const focusable = box.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
+    if (scrolls && !focusable) {
+      if (box.getAttribute('tabindex') !== '0') box.setAttribute('tabindex', '0');
+    } else if (box.getAttribute('tabindex') === '0') box.removeAttribute('tabindex');
+  }
+}
+
+/** Keeps every Tabs (and scrolling table) of the document fixed as they come and go; returns the stop function. */
 export function watchTabLists(root: HTMLElement = document.body): () => void {
   fixTabLists(root);
+  fixScrollableTables(root);
   let queued = false;
   const observer = new MutationObserver(() => {
     if (queued) return;
@@ -29,6 +44,7 @@ export function watchTabLists(root: HTMLElement = document.body): () => void {
     queueMicrotask(() => {
       queued = false;
       fixTabLists(root);
+      fixScrollableTables(root);
     });
   });
   observer.observe(root, { subtree: true, childList: true });
