@@ -157,15 +157,18 @@ export function portraitService(kind: MemberKindDef, deps: PortraitDeps) {
       if (mentions.total > 0) {
         const last = Number(today.slice(0, 4));
         const categories = Array.from({ length: NEWS_YEARS }, (_, i) => String(last - NEWS_YEARS + 1 + i));
-        charts.push({
-          key: 'news',
-          title: `近${NEWS_YEARS}年舆情提及`,
-          type: 'bar',
-          unit: '条',
-          categories,
-          series: [{ name: '新闻提及', data: categories.map((y) => mentions.byYear.get(y) ?? 0) }],
-          sources: ['news'],
-        });
+        const data = categories.map((y) => mentions.byYear.get(y) ?? 0);
+        // Only older news: no chart of five empty years (the count and the list still show it).
+        if (data.some((n) => n > 0))
+          charts.push({
+            key: 'news',
+            title: `近${NEWS_YEARS}年舆情提及`,
+            type: 'bar',
+            unit: '条',
+            categories,
+            series: [{ name: '新闻提及', data }],
+            sources: ['news'],
+          });
       }
 
       const drafted = portraitSummary(k, member, facts);
