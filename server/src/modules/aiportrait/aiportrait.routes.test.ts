@@ -168,7 +168,7 @@ describe('AI 画像', () => {
     expect((await call('nj_coc', `${P}/enterprise/detail`, { id: ids.ent })).status).toBe(404);
     expect((await call('nj_aoc', `${P}/group/detail`, { id: ids.ent })).status).toBe(404);
     expect((await call('sz', `${P}/enterprise/detail`, { id: ids.sz })).status).toBe(200);
-    for (const query of [{ id: 'abc' }, { id: '' }, {}, { id: '1'.repeat(40) }]) {
+    for (const query of [{ id: 'abc' }, { id: '' }, {}, { id: '1'.repeat(40) }] as Array<Record<string, string>>) {
       const res = await call('nj_aoc', `${P}/enterprise/detail`, query);
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       expect(res.body.msg).toMatch(/[\u4e00-\u9fa5]/);
