@@ -42,7 +42,7 @@ const page = (over: Partial<AiHomepage> = {}): AiHomepage => ({
   fieldLabels: { name: '组织名称', regionCode: '所在地区', parentName: '上级组织', leaders: '领导班子' },
   aiGenerated: true,
   generator: { aiGenerated: true, method: 'template', model: '内置主页模板', generatedAt: '2026-11-27 10:00:00' },
-  leaders: [{ name: '周立新', post: '会长', termNo: 3 }],
+  leaders: [{ name: '周立新', post: '会长', year: 2025 }],
   figures: { staffCount: 3, federationCount: 0, chamberCount: 0, associationCount: 0, memberCount: { total: 4, enterprise: 2, group: 0, person: 2 } },
   news: [{ id: '1', title: '南京市浙江商会召开年会', infoTime: '2026-11-20 09:00:00', sourceName: '南京日报', link: 'https://news.example.cn/1' }],
   contact: { contactPerson: '联络处', contactPhone: '025-84001234', email: 'zjsh@example.cn', address: null, website: null, fax: null },

@@ -74,7 +74,8 @@ export const homepagePublishBody = z.object({
   version: versionField.min(1, HOMEPAGE_MSG.notSaved),
 });
 
-export const homepageLeader = z.object({ name: z.string(), post: z.string(), termNo: z.number().nullable() });
+/** A member of the org's leadership of the latest year (associationleader): 主席, 党组书记, 会长, 副主席, 副会长. */
+export const homepageLeader = z.object({ name: z.string(), post: z.string(), year: z.number() });
 export const homepageNews = z.object({
   id: z.string(),
   title: z.string(),

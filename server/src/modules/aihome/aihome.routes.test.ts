@@ -40,10 +40,16 @@ beforeAll(async () => {
       website: 'https://zjsh.example.cn',
     } as never)
     .execute();
-  await t.db
-    .insertInto('aocOrgLeader')
-    .values({ tenantId: '000001', deptId: ids.coc, parentId: ids.coc, termNo: 3, name: '周立新', post: '会长', isCurrent: 1, sort: 1 } as never)
-    .execute();
+  // The chamber's leadership: an older year, and the latest one (理事 is not a leading post).
+  const leader = (year: number, leaderType: number, name: string, sort = 0) =>
+    t.db
+      .insertInto('aocAssociationLeader')
+      .values({ tenantId: '000001', deptId: ids.coc, year, leaderType, name, certType: 1, certNoEnc: 'x', certNoHash: `h-${name}-${year}`, sort } as never)
+      .execute();
+  await leader(2023, 1, '前任会长');
+  await leader(2025, 3, '理事甲');
+  await leader(2025, 2, '副会长乙', 1);
+  await leader(2025, 1, '周立新');
   // An org of another tenant, with a published page.
   const other = await t.db
     .insertInto('bladeDept')
@@ -80,10 +86,13 @@ describe('AI 主页', () => {
     const line = (s: string) => h.lines.find((l: { text: string }) => l.text.includes(s));
     expect(line('成立于2008年6月').sources).toEqual(['establishedDate', 'registrationAuthority']);
     expect(line('团结在宁浙商').sources).toEqual(['purpose']);
-    expect(line('会长周立新').sources).toEqual(['leaders']);
+    expect(line('会长周立新、副会长副会长乙').sources).toEqual(['leaders']);
     expect(line('南京市工商联所属的商会').sources).toContain('parentName');
     for (const l of h.lines) for (const s of l.sources) expect(h.fieldLabels[s]).toBeTruthy();
-    expect(h.leaders).toEqual([{ name: '周立新', post: '会长', termNo: 3 }]);
+    expect(h.leaders).toEqual([
+      { name: '周立新', post: '会长', year: 2025 },
+      { name: '副会长乙', post: '副会长', year: 2025 },
+    ]);
     expect(h.contact).toMatchObject({ contactPhone: '025-84001234', email: 'zjsh@example.cn', website: 'https://zjsh.example.cn' });
     // The figures are the org card's.
     const card = (await call('nj_coc', 'GET', '/api/aoc-service/portal/myOrg')).body.data;

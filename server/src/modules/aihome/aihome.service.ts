@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import {
   AI_MSG,
+  ASSOCIATION_LEADER_TYPES,
   HOMEPAGE_MSG,
   HOMEPAGE_NEWS_MAX,
   HOMEPAGE_TYPE_NAMES,
@@ -24,6 +25,9 @@ import { HOMEPAGE_FIELD_LABELS, homepageTemplate } from './aihome.template.js';
 
 /** The label of the template's content (the built-in model does not rewrite). */
 export const HOMEPAGE_TEMPLATE_LABEL = '内置主页模板';
+
+/** The leading posts a home page shows: 主席, 党组书记, 会长, 副主席, 副会长 (not 理事 or 秘书处). */
+const LEADING_TYPES = [5, 6, 1, 7, 2];
 
 /** The permission of 我的组织 that makes the org's own staff the page's editors. */
 const EDIT_PERMISSION = 'portal_myorg' as const;
@@ -93,21 +97,34 @@ export function homepageService(deps: HomepageDeps) {
   const clean = (lines: ResumeLine[]): ResumeLine[] =>
     lines.map((l) => ({ text: l.text, sources: [...new Set(l.sources.filter((s) => Object.hasOwn(HOMEPAGE_FIELD_LABELS, s)))] }));
 
+  /** The leadership of the latest year recorded (associationleader): the leading posts, in the team's order. */
   async function leadersOf(tenantId: string, deptId: string) {
     const rows = await db
-      .selectFrom('aocOrgLeader')
-      .select(['name', 'post', 'termNo', 'isCurrent', 'sort'])
-      .where('tenantId', '=', tenantId)
-      .where('parentId', '=', deptId)
-      .where('isDeleted', '=', 0)
-      .orderBy('termNo', 'desc')
-      .orderBy(sql`coalesce(sort, 2147483647)`)
-      .orderBy('id')
-      .limit(100)
+      .selectFrom('aocAssociationLeader as l')
+      .select(['l.name', 'l.leaderType', 'l.year'])
+      .where('l.tenantId', '=', tenantId)
+      .where('l.deptId', '=', deptId)
+      .where('l.isDeleted', '=', 0)
+      .where('l.leaderType', 'in', LEADING_TYPES)
+      .where((eb) =>
+        eb(
+          'l.year',
+          '=',
+          eb
+            .selectFrom('aocAssociationLeader as y')
+            .select((e) => e.fn.max('y.year').as('year'))
+            .where('y.tenantId', '=', tenantId)
+            .where('y.deptId', '=', deptId)
+            .where('y.isDeleted', '=', 0)
+            .where('y.leaderType', 'in', LEADING_TYPES),
+        ),
+      )
+      .orderBy(sql`array_position(array[5, 6, 1, 7, 2]::smallint[], l.leader_type)`)
+      .orderBy('l.sort')
+      .orderBy('l.id')
+      .limit(20)
       .execute();
-    const current = rows.filter((r) => Number(r.isCurrent) === 1);
-    const chosen = current.length ? current : rows.filter((r) => rows[0] && r.termNo === rows[0].termNo);
-    return chosen.slice(0, 20).map((r) => ({ name: r.name, post: r.post, termNo: r.termNo ?? null }));
+    return rows.map((r) => ({ name: r.name, post: ASSOCIATION_LEADER_TYPES[r.leaderType] ?? '', year: r.year }));
   }
 
   async function newsOf(tenantId: string, deptId: string) {
