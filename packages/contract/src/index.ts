@@ -45,3 +45,4 @@ export * from './ai/ai.js';
 export * from './ai/resume.js';
 export * from './ai/home.js';
 export * from './ai/portrait.js';
+export * from './ai/share.js';

@@ -9,6 +9,7 @@ import type { SupportDatabase } from './schema-support.js';
 import type { AiDatabase } from './schema-ai.js';
 import type { AiResumeDatabase } from './schema-ai-resume.js';
 import type { AiHomepageDatabase } from './schema-ai-homepage.js';
+import type { AiShareDatabase } from './schema-ai-share.js';
 import type { FillinDatabase } from './schema-fillin.js';
 import type { NewsDatabase } from './schema-news.js';
 import type { PortalAppDatabase } from './schema-portalapp.js';
@@ -359,6 +360,7 @@ export interface Database
     AiDatabase,
     AiResumeDatabase,
     AiHomepageDatabase,
+    AiShareDatabase,
     FillinDatabase,
     NewsDatabase,
     PortalAppDatabase {

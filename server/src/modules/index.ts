@@ -51,6 +51,7 @@ import newsModule from './news/news.module.js';
 import cockpitRoutes from './cockpit/cockpit.routes.js';
 import portalAppModule from './portalapp/portalapp.module.js';
 import cocModelRoutes from './cocmodel/cocmodel.routes.js';
+import aiShareModule from './aishare/aishare.module.js';
 
 /** The explicit list of modules (architecture §3): adding a module is one line here. */
 export const MODULES: FastifyPluginAsync[] = [
@@ -108,4 +109,5 @@ export const MODULES: FastifyPluginAsync[] = [
   cockpitRoutes,
   portalAppModule,
   cocModelRoutes,
+  aiShareModule,
 ];

@@ -13,6 +13,8 @@ import './model.css';
 const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/newPortal/cocCircle': lazy(() => import('./CocCircle')),
   '/subapp/coc-large-screen': lazy(() => import('./CocLargeScreen')),
+  // 分享: a published AI 简历 opened from a share link, without a session (README deviation 65).
+  '/subapp/static/share': lazy(() => import('./ShareView')),
 };
 // AI 简历 of the member kinds and of a chamber (with and without the top bar) and its preview: every
 // name of ai-resume-{path} (RESUME_KIND_OF_PAGE, README deviation 60); any other path is 404.

@@ -6,6 +6,7 @@ import { RESUME_MSG } from '@gsl/contract';
 import { failureText } from './api';
 import { kindOfPage, useResumePreview } from './resumeApi';
 import { AiMark, ExportButton, ResumeLines } from './ResumeLines';
+import { ShareButton } from './ShareButton';
 
 const WATERMARK_COPIES = 24;
 
@@ -65,6 +66,7 @@ export default function ResumePreview() {
           )}
           <Space className="resume-actions">
             <ExportButton kind={kind} id={data.memberId} source="published" onDone={setNote} />
+            <ShareButton kind={kind} id={data.memberId} />
           </Space>
         </div>
       </section>

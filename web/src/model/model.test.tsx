@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MODEL_PATHS, type CircleItem, type ScreenSummary } from '@gsl/contract';
 import { fakeServer } from '../../test/fakeServer';
@@ -158,8 +158,11 @@ describe('商会大屏', () => {
     expect(screen.getByText('暂无大事记')).toBeTruthy();
   });
 
-  it('keeps a placeholder for the routes still to come and 404 for unknown ones', async () => {
+  it('answers the share page (no code: the link is invalid) and 404 for unknown ones', async () => {
     open('#/subapp/static/share');
-    expect(await screen.findByText('分享：分享页面将在后续版本上线')).toBeTruthy();
+    expect(await screen.findByText('分享链接无效或已过期')).toBeTruthy();
+    cleanup();
+    open('#/subapp/static/nothing');
+    expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
   });
 });

@@ -17,7 +17,7 @@ export interface ModelRoute {
 export const MODEL_ROUTES: ModelRoute[] = [
   { pattern: /^\/newPortal\/cocCircle$/, title: '商会圈', note: '商会的最新大事记与新闻' },
   { pattern: /^\/subapp\/coc-large-screen$/, title: '商会大屏', note: '本商会的数据大屏' },
-  { pattern: /^\/subapp\/static\/share$/, title: '分享', note: '分享页面将在后续版本上线' },
+  { pattern: /^\/subapp\/static\/share$/, title: '分享', note: '分享的 AI 简历(只读,无需登录)' },
   { pattern: /^\/ai-resume-company(-noTop)?$/, title: 'AI企业简历', note: '企业会员的 AI 简历' },
   { pattern: /^\/ai-resume-group(-noTop)?$/, title: 'AI团体简历', note: '团体会员的 AI 简历' },
   { pattern: /^\/ai-resume-person(-noTop)?$/, title: 'AI个人简历', note: '个人会员的 AI 简历' },

@@ -46,6 +46,7 @@ import m0051 from './0051_ai_resume.sql';
 import m0052 from './0052_ai_resume_coc.sql';
 import m0054 from './0054_ai_homepage.sql';
 import m0055 from './0055_dept_changed.sql';
+import m0056 from './0056_ai_share.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -94,4 +95,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0052_ai_resume_coc', sql: m0052 },
   { name: '0054_ai_homepage', sql: m0054 },
   { name: '0055_dept_changed', sql: m0055 },
+  { name: '0056_ai_share', sql: m0056 },
 ];

@@ -28,7 +28,7 @@ import { fieldLabelsOf, residentTemplate } from './airesume.template.js';
 
 const TAGS = ['ai'];
 
-interface KindRoutes {
+export interface KindRoutes {
   kind: ResumeKind;
   label: string;
   /** What the id names (会员编号 / 商会机构编号). */
@@ -50,32 +50,7 @@ interface KindRoutes {
  */
 export default async function aiResumeModule(app: FastifyInstance) {
   const db: Db = app.db;
-  const cipher = () => personalDataCipher(db, { production: app.config.production });
-  const kinds: KindRoutes[] = MEMBER_KIND_DEFS.map((kind) => {
-    const members = memberService(kind, { db, cipher });
-    const k = kind.kind as ResumeKind;
-    return {
-      kind: k,
-      label: kind.label,
-      idName: '会员编号',
-      read: kind.permission as PermissionCode,
-      edit: `${kind.permission}_edit` as PermissionCode,
-      scope: (idFrom) => memberTable(kind).record(idFrom),
-      subject: async (actor, id) => {
-        const member = await members.detail(actor, id);
-        return { id: member.id, name: String(member.name), labels: fieldLabelsOf(kind.kind as MemberKind), draft: () => residentTemplate(kind, member) };
-      },
-    };
-  });
-  kinds.push({
-    kind: 'coc',
-    label: '商会',
-    idName: '商会的机构编号',
-    read: 'association_base',
-    edit: 'association_base_edit',
-    scope: (idFrom) => ({ resource: ASSOCIATION_RESOURCE, record: { table: 'blade_dept', idFrom, deptColumn: 'id', where: COC_WHERE } }),
-    subject: cocSubjects(db, app.config.timeZone),
-  });
+  const kinds = resumeKinds(app);
 
   for (const def of kinds) {
     const svc = resumeService(def.kind, { db, timeZone: app.config.timeZone, model: app.services.ai, subject: def.subject });
@@ -155,4 +130,39 @@ export default async function aiResumeModule(app: FastifyInstance) {
       },
     });
   }
+}
+
+/**
+ * The résumé kinds with their permissions and the scoped lookup of a subject (404 outside the caller's
+ * scope): the one lookup detail and preview use, also called by the share links (aishare).
+ */
+export function resumeKinds(app: FastifyInstance): KindRoutes[] {
+  const db: Db = app.db;
+  const cipher = () => personalDataCipher(db, { production: app.config.production });
+  const kinds: KindRoutes[] = MEMBER_KIND_DEFS.map((kind) => {
+    const members = memberService(kind, { db, cipher });
+    const k = kind.kind as ResumeKind;
+    return {
+      kind: k,
+      label: kind.label,
+      idName: '会员编号',
+      read: kind.permission as PermissionCode,
+      edit: `${kind.permission}_edit` as PermissionCode,
+      scope: (idFrom) => memberTable(kind).record(idFrom),
+      subject: async (actor, id) => {
+        const member = await members.detail(actor, id);
+        return { id: member.id, name: String(member.name), labels: fieldLabelsOf(kind.kind as MemberKind), draft: () => residentTemplate(kind, member) };
+      },
+    };
+  });
+  kinds.push({
+    kind: 'coc',
+    label: '商会',
+    idName: '商会的机构编号',
+    read: 'association_base',
+    edit: 'association_base_edit',
+    scope: (idFrom) => ({ resource: ASSOCIATION_RESOURCE, record: { table: 'blade_dept', idFrom, deptColumn: 'id', where: COC_WHERE } }),
+    subject: cocSubjects(db, app.config.timeZone),
+  });
+  return kinds;
 }

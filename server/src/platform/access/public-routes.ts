@@ -19,6 +19,9 @@ export const PUBLIC_ROUTES: Readonly<Record<string, 'open' | 'client'>> = {
   'GET /sso/wechat/callback': 'open',
   // WeChat's redirect after a binding scan reaches the browser without our token; the one-time state names the account.
   'GET /api/blade-user/user-wx/callback': 'open',
+  // 分享链接 of a published AI 简历 (README deviation 65): a partner opens it without an account; the random
+  // code names one live share, the answer is the published text only, and the route is rate-limited.
+  'GET /api/ai-service/share/view': 'open',
 };
 
 /** Route prefixes owned by plugins that serve public static files (API docs page, web app). */
