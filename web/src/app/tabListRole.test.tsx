@@ -37,13 +37,12 @@ describe('scrolling tables are reachable by keyboard (axe scrollable-region-focu
     return el;
   };
 
-  it('a scrolling table without focusable cells joins the tab order; one with a button or one that fits does not', () => {
-    const plain = box('<table><tr><td>甲</td></tr></table>', true);
-    const withButton = box('<table><tr><td><button>编辑</button></td></tr></table>', true);
+  it('a scrolling table joins the tab order, one that fits does not; the measuring row is inert', () => {
+    const wide = box('<table><tr class="ant-table-measure-row" aria-hidden="true"><td><input type="checkbox"></td></tr><tr><td>甲</td></tr></table>', true);
     const fits = box('<table><tr><td>乙</td></tr></table>', false);
     fixScrollableTables(document);
-    expect(plain.getAttribute('tabindex')).toBe('0');
-    expect(withButton.hasAttribute('tabindex')).toBe(false);
+    expect(wide.getAttribute('tabindex')).toBe('0');
     expect(fits.hasAttribute('tabindex')).toBe(false);
+    expect(wide.querySelector('.ant-table-measure-row')!.hasAttribute('inert')).toBe(true);
   });
 });

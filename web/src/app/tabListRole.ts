@@ -20,17 +20,19 @@ export function fixTabLists(root: ParentNode): void {
 }
 
 /**
- * A table wider than its box scrolls sideways; when no cell holds a focusable element a keyboard user
- * could not scroll it (axe scrollable-region-focusable, serious): such a scroll box joins the tab order.
+ * A table wider than its box scrolls; a keyboard user must be able to reach and scroll it (axe
+ * scrollable-region-focusable, serious), so the scroll box joins the tab order. antd's hidden measuring
+ * row (aria-hidden) copies the header's controls: it is made inert, so nothing hidden takes the focus
+ * (axe aria-hidden-focus, serious).
  */
 export function fixScrollableTables(root: ParentNode): void {
   for (const box of root.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')) {
     const scrolls = box.scrollWidth > box.clientWidth || box.scrollHeight > box.clientHeight;
-    const focusable = box.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])');
-    if (scrolls && !focusable) {
+    if (scrolls) {
       if (box.getAttribute('tabindex') !== '0') box.setAttribute('tabindex', '0');
     } else if (box.getAttribute('tabindex') === '0') box.removeAttribute('tabindex');
   }
+  for (const row of root.querySelectorAll<HTMLElement>('.ant-table-measure-row:not([inert])')) row.setAttribute('inert', '');
 }
 
 /** Keeps every Tabs (and scrolling table) of the document fixed as they come and go; returns the stop function. */
