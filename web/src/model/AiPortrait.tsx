@@ -1,9 +1,10 @@
 import { lazy, Suspense, useId, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { Alert, Button, Empty, Skeleton, Tag, Tooltip } from 'antd';
 import { PORTRAIT_MSG, PORTRAIT_PAGE_OF, type PortraitChart, type PortraitTag } from '@gsl/contract';
 import type { ChartOption } from '../pages/portal/cockpit/EChart';
 import { failureText } from './api';
+import { useModelQuery } from './modelQuery';
 import { portraitKindOfPage, usePortrait, type AiPortrait as Portrait } from './portraitApi';
 import './aiPortrait.css';
 
@@ -198,10 +199,9 @@ function PortraitCard({ p, page }: { p: Portrait; page: string }) {
  */
 export default function AiPortrait() {
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
   const page = /^\/ai-properties-(company|group|person)$/.exec(pathname)?.[1] ?? 'company';
   const kind = portraitKindOfPage(page) ?? 'enterprise';
-  const id = (params.get('unionId') ?? params.get('id') ?? '').trim();
+  const id = useModelQuery().unionId ?? '';
   const q = usePortrait(kind, id);
   const title = TITLES[kind];
 
