@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { FullscreenExitOutlined, FullscreenOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useLocation } from 'react-router';
+import { useModelQuery } from './modelQuery';
 import { EChart, type ChartOption } from '../pages/portal/cockpit/EChart';
 import { PALETTE, rankedBars, yearBars } from '../pages/portal/cockpit/options';
 import { failureText, useScreenSummary, type ScreenSummary } from './api';
@@ -176,8 +176,7 @@ function Screen({ s }: { s: ScreenSummary }) {
  * their boxes, also in full screen; figures refresh every 5 minutes.
  */
 export default function CocLargeScreen() {
-  const { search } = useLocation();
-  const deptId = new URLSearchParams(search).get('deptId') || undefined;
+  const { deptId } = useModelQuery();
   const q = useScreenSummary(deptId);
   const box = useRef<HTMLDivElement>(null);
   const full = useFullscreen(box);
