@@ -54,7 +54,12 @@ export const shareRevokeBody = idsQuery;
 /** The code: 32 random bytes, base64url (43 characters). */
 export const SHARE_CODE_RE = /^[A-Za-z0-9_-]{43}$/;
 export const shareViewQuery = z.object({
-  code: z.string({ error: SHARE_MSG.codeRequired }).trim().min(1, SHARE_MSG.codeRequired).regex(SHARE_CODE_RE, SHARE_MSG.codeInvalid),
+  code: z
+    .string({ error: SHARE_MSG.codeRequired })
+    .trim()
+    .min(1, SHARE_MSG.codeRequired)
+    .regex(SHARE_CODE_RE, SHARE_MSG.codeInvalid)
+    .meta({ examples: ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'] }),
 });
 
 export const shareCreated = z.object({ id: z.string(), code: z.string(), url: z.string(), expireTime: z.string() });
