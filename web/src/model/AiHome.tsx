@@ -1,11 +1,12 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { Alert, Button, Empty, Input, Popconfirm, Skeleton, Space, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { HOMEPAGE_MSG, HOMEPAGE_TYPES, HOMEPAGE_TYPE_NAMES, HOMEPAGE_LINES_MAX } from '@gsl/contract';
 import { failureText } from './api';
 import { homepageKey, publishHomepage, saveHomepage, unpublishHomepage, useHomepage, type AiHomepage, type HomepageType, type ResumeLine } from './aiHomeApi';
 import './aiHome.css';
+import { useModelQuery } from './modelQuery';
 
 /** The page type of a hash path /ai-homepage-{type}, or undefined for an unknown one. */
 export const homepageTypeOf = (pathname: string): HomepageType | undefined => {
@@ -367,10 +368,10 @@ export function AiHomeView({
  */
 export default function AiHome() {
   const { pathname } = useLocation();
-  const [params] = useSearchParams();
+  const query = useModelQuery();
   const type = homepageTypeOf(pathname);
-  const deptId = (params.get('deptId') ?? params.get('cocId') ?? '').trim();
-  const noEdit = params.has('noEdit') && params.get('noEdit') !== 'false';
+  const deptId = query.deptId ?? '';
+  const { noEdit } = query;
   return (
     <main className="aihome-page" data-testid="aihome-page">
       {type ? (
