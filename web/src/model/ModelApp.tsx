@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { HashRouter, useLocation } from 'react-router';
-import { ConfigProvider, Empty, Result, Spin } from 'antd';
+import { Alert, ConfigProvider, Result, Spin } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { THEME } from '../app/theme';
 import { Providers } from '../app/providers';
 import { RESUME_KIND_OF_PAGE } from '@gsl/contract';
 import { HOMEPAGE_TYPES } from '@gsl/contract';
 import { findModelRoute } from './modelRoutes';
+import { MODEL_QUERY_MSG, useModelQuery } from './modelQuery';
 import './model.css';
 
 /** Pages that answer today (each its own chunk: the big screen brings ECharts with it). */
@@ -35,13 +36,17 @@ for (const type of HOMEPAGE_TYPES) PAGES[`/ai-homepage-${type}`] = AiHome;
 function ModelPage() {
   const { pathname } = useLocation();
   const route = findModelRoute(pathname);
+  const { jurisdictionInvalid } = useModelQuery();
   useEffect(() => {
     document.title = route ? `${route.title} - 工商联` : '页面不存在 - 工商联';
   }, [route]);
-  if (!route) return <Result status="404" title="404" subTitle="抱歉，您访问的页面不存在" />;
-  const Page = PAGES[pathname];
-  if (Page)
-    return (
+  const Page = route ? PAGES[pathname] : undefined;
+  if (!Page) return <Result status="404" title="404" subTitle="抱歉，您访问的页面不存在" />;
+  return (
+    <>
+      {jurisdictionInvalid && (
+        <Alert type="warning" showIcon banner role="alert" data-testid="model-jurisdiction-invalid" message={MODEL_QUERY_MSG.jurisdictionInvalid} />
+      )}
       <Suspense
         fallback={
           <div className="model-page" role="status">
@@ -53,11 +58,7 @@ function ModelPage() {
       >
         <Page />
       </Suspense>
-    );
-  return (
-    <div className="model-page" data-testid="model-page">
-      <Empty description={`${route.title}：${route.note}`} />
-    </div>
+    </>
   );
 }
 

@@ -165,4 +165,14 @@ describe('商会大屏', () => {
     open('#/subapp/static/nothing');
     expect(await screen.findByText('抱歉，您访问的页面不存在')).toBeTruthy();
   });
+
+  it('says when the jurisdiction parameter cannot be read, and shows the page anyway (the server decides what is seen)', async () => {
+    open('#/subapp/static/share?jurisdiction=%25%25%25');
+    expect((await screen.findByTestId('model-jurisdiction-invalid')).textContent).toContain('jurisdiction 参数无法识别');
+    expect(await screen.findByText('分享链接无效或已过期')).toBeTruthy();
+    cleanup();
+    open(`#/subapp/static/share?jurisdiction=${encodeURIComponent(btoa('{"deptId":"7"}'))}`);
+    expect(await screen.findByText('分享链接无效或已过期')).toBeTruthy();
+    expect(screen.queryByTestId('model-jurisdiction-invalid')).toBeNull();
+  });
 });

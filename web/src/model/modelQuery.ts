@@ -11,6 +11,10 @@ import { useLocation } from 'react-router';
  * ever narrows what a page asks for (its deptId is the page's org when none is given); it is never
  * trusted: every call is answered inside the viewer's own data scope on the server, whatever it says.
  */
+export const MODEL_QUERY_MSG = {
+  jurisdictionInvalid: '地址中的 jurisdiction 参数无法识别,已忽略;页面按您本人的数据权限显示',
+} as const;
+
 export interface Jurisdiction {
   deptId?: string;
   [key: string]: unknown;
