@@ -1,0 +1,148 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { callApiAsPage } from './support/api';
+import { openSignOn, signIn, type DemoAccount } from './support/signOn';
+
+/**
+ * Issue 21 (GB/T 37668, WCAG 2.1 AA): axe-core on the sign-on page and on every screen the menus reach,
+ * for the administrator and a chamber account; any serious or critical violation fails.
+ */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const NOJUMP = 2; // opens in a new browser tab, not a screen of this page
+
+interface MenuNode {
+  path?: string | null;
+  category?: number | null;
+  isOpen?: number | null;
+  children?: MenuNode[] | null;
+}
+interface Finding {
+  screen: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+const isPage = (node: MenuNode) => (node.category ?? 1) === 1;
+
+/**
+ * The screens the menus lead to: every entry of the portal's top menu (each is clicked) and every leaf of
+ * the menu routes (a node with children is a side-menu group that only folds open).
+ */
+function screensOf(nodes: MenuNode[] | null | undefined, out: Set<string>, { leavesOnly }: { leavesOnly: boolean }): Set<string> {
+  for (const node of nodes ?? []) {
+    const path = node.path ?? '';
+    const children = (node.children ?? []).filter(isPage);
+    const clickable = !leavesOnly || children.length === 0;
+    if (isPage(node) && clickable && path.startsWith('/') && node.isOpen !== NOJUMP && !path.includes(':')) out.add(path);
+    screensOf(children, out, { leavesOnly });
+  }
+  return out;
+}
+
+async function menuScreens(page: Page): Promise<string[]> {
+  const paths = new Set<string>(['/portal/myDay']);
+  for (const [api, leavesOnly] of [
+    ['/api/blade-system/menu/routes', true],
+    ['/api/aoc-service/portal/menu', false],
+  ] as const) {
+    const { status, body } = await callApiAsPage(page, 'GET', api);
+    expect(status, api).toBe(200);
+    screensOf((body as { data?: MenuNode[] }).data, paths, { leavesOnly });
+  }
+  return [...paths].sort();
+}
+
+/** Serious and critical violations of the page as it is now. */
+async function audit(page: Page, screen: string): Promise<Finding[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      screen,
+      rule: v.id,
+      impact: v.impact ?? '',
+      targets: v.nodes.slice(0, 5).map((n) => {
+        const target = /^#_?r_/.test(n.target.join(' ')) ? n.html.slice(0, 100) : n.target.join(' ');
+        const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        return data?.fgColor ? `${target} [${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}]` : target;
+      }),
+    }));
+}
+
+/** Client-side navigation (no reload): the router follows the history entry. */
+async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', `/gsl${to}`);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  const content = page.locator('.shell__page');
+  await expect(content).toBeVisible();
+  // The page's own content is shown and nothing in it is still loading (a chart's spinner may stay: its
+  // screen is audited as it stands after a while).
+  await expect(async () => {
+    expect((await content.innerText()).trim().length).toBeGreaterThan(0);
+    expect(await content.locator('.ant-spin-spinning:visible, .ant-skeleton:visible, .page-spin:visible').count()).toBe(0);
+  })
+    .toPass({ timeout: 6_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(150); // a frame for late styles (antd's motion ends)
+}
+
+/** Closes the screen's tab (kept-alive pages would pile up in the document and slow every later audit). */
+async function closeTab(page: Page): Promise<void> {
+  const remove = page.locator('.tab-bar .ant-tabs-tab-active .ant-tabs-tab-remove');
+  if (await remove.count()) await remove.click();
+}
+
+function report(findings: Finding[]): string {
+  return findings.map((f) => `${f.screen}  ${f.rule} (${f.impact})  ${f.targets.join(' | ')}`).join('\n');
+}
+
+const totals = { screens: 0, findings: 0 };
+
+test.afterAll(() => {
+  console.log(`${totals.screens} screens, ${totals.findings} serious/critical`);
+});
+
+// The sign-on page is server-rendered by server/src/modules/auth/sso.page.ts, which another change holds
+// now: its grey subtitle (#909399), #409EFF button (white 2.8:1) and footer (#c0c4cc) are to take the
+// theme's readable shades (web/src/app/theme.ts) there. Until then this test is marked to fix.
+test.fixme('axe-core: the sign-on page has no serious or critical violation', async ({ page }) => {
+  await openSignOn(page);
+  const findings = await audit(page, '/sso/login');
+  totals.screens += 1;
+  totals.findings += findings.length;
+  expect(findings, report(findings)).toEqual([]);
+});
+
+/**
+ * Each account's screens in two parts (the portal's, the administration's), one page per account part,
+ * reused for all its screens (client-side navigation, no reload).
+ */
+for (const account of ['admin', 'nj_coc'] as DemoAccount[]) {
+  for (const part of ['portal', 'administration'] as const) {
+    test(`axe-core: ${account}'s ${part} screens have no serious or critical violation`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await signIn(page, account);
+      const paths = (await menuScreens(page)).filter((p) => p.startsWith('/portal') === (part === 'portal'));
+      if (process.env.A11Y_TRACE) console.log(`${account} ${part}: ${paths.length} screens`);
+      const findings: Finding[] = [];
+      for (const path of paths) {
+        const started = Date.now();
+        await visit(page, path);
+        const shown = Date.now();
+        const found = await audit(page, `${account} ${path}`);
+        findings.push(...found);
+        if (process.env.A11Y_TRACE) console.log(`${account} ${path} shown ${shown - started} ms, audited ${Date.now() - shown} ms\n${report(found)}`);
+        await closeTab(page);
+      }
+      totals.screens += paths.length;
+      totals.findings += findings.length;
+      expect(findings, report(findings)).toEqual([]);
+    });
+  }
+}
