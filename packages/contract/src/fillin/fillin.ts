@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { deptIdFilter, idOf, ID_MSG, ID_LIST_RE, pageQuery } from '../envelope.js';
 import { formField, type FormField } from './template.js';
+import { productToday } from '../member/codes.js';
 
 export * from './template.js';
 export * from './defaults.js';
@@ -54,10 +55,7 @@ export const FILL_STATUS: Record<number, string> = { 0: '未填报', 1: '填报�
 /** A round's status (every submission is kept). */
 export const ROUND_STATUS: Record<number, string> = { 1: '已提交', 2: '已退回' };
 
-const month = () => {
-  const d = new Date(Date.now() + 8 * 3600_000); // Asia/Shanghai, the product's zone
-  return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
+const month = () => productToday().slice(0, 7);
 
 /** §5 Fill period form: period required 1–30, finishDate required yyyy-MM (not after this month). */
 export const fillPeriodSubmit = z.object({

@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { CODE_MSG, creditCheckChar, creditCodeProblem, idCardBirthDate, idCardCheckChar, idCardGender, idCardProblem, maskCert } from './codes.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  CODE_MSG,
+  creditCheckChar,
+  creditCodeProblem,
+  idCardBirthDate,
+  idCardCheckChar,
+  idCardGender,
+  idCardProblem,
+  maskCert,
+  productToday,
+} from './codes.js';
+import { MEMBER_MSG, enterpriseSave } from './member.js';
 
 describe('GB 32100 unified social credit code', () => {
   it('accepts published codes and the schema example', () => {
@@ -32,5 +43,27 @@ describe('GB 11643 identity card number', () => {
   });
   it('masks all but the first 3 and last 4 characters', () => {
     expect(maskCert('11010519491231002X')).toBe('110***********002X');
+  });
+});
+
+describe('productToday: "today" in the product’s zone (Asia/Shanghai), whatever zone the process runs in', () => {
+  it('is already the next day from 16:00 UTC, and still the same day until then', () => {
+    expect(productToday(Date.parse('2026-11-27T15:59:59Z'))).toBe('2026-11-27');
+    expect(productToday(Date.parse('2026-11-27T16:00:00Z'))).toBe('2026-11-28');
+    expect(productToday(Date.parse('2026-12-31T16:30:00Z'))).toBe('2027-01-01');
+  });
+
+  it('lets a member join today between 00:00 and 08:00 Beijing time', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-27T16:30:00Z'), toFake: ['Date'] }); // 00:30 on the 28th in Beijing
+    try {
+      const base = { name: '测试' };
+      const today = enterpriseSave.safeParse({ ...base, joinDate: '2026-11-28' });
+      expect(today.success ? null : today.error.issues.map((i) => i.message)).not.toContain(MEMBER_MSG.joinDateFuture);
+      const tomorrow = enterpriseSave.safeParse({ ...base, joinDate: '2026-11-29' });
+      expect(tomorrow.success).toBe(false);
+      expect(tomorrow.error!.issues.map((i) => i.message)).toContain(MEMBER_MSG.joinDateFuture);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -71,6 +71,15 @@ export function maskCert(value: string | null | undefined): string | null {
   return value.length > 8 ? `${value.slice(0, 3)}${'*'.repeat(value.length - 7)}${value.slice(-4)}` : '****';
 }
 
+/**
+ * Today as 'yyyy-MM-dd' in the product's zone (Asia/Shanghai, UTC+8 all year): what "not after today"
+ * means on both halves, whatever zone the server or the browser runs in (from 00:00 to 08:00 Beijing
+ * time the UTC date is still yesterday's).
+ */
+export function productToday(now: number = Date.now()): string {
+  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
 /** A real calendar day 'yyyy-MM-dd' (never throws: an impossible date is simply not a day). */
 export function isDay(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { ID_LIST_RE, ID_MSG, ID_OR_EMPTY_RE, idOf } from '../envelope.js';
 import { MASKED_MOBILE_RE, phoneProblem } from '../user.js';
-import { CODE_MSG, creditCodeProblem, idCardProblem, isDay } from './codes.js';
+import { CODE_MSG, creditCodeProblem, idCardProblem, isDay, productToday } from './codes.js';
 
 export * from './codes.js';
 
@@ -90,7 +90,7 @@ const day = (message: string) =>
     .trim()
     .refine((v) => v === '' || isDay(v), message);
 const joinDate = day(MEMBER_MSG.joinDate)
-  .refine((v) => v === '' || v <= new Date().toISOString().slice(0, 10), MEMBER_MSG.joinDateFuture)
+  .refine((v) => v === '' || v <= productToday(), MEMBER_MSG.joinDateFuture)
   .nullish()
   .transform(keepOrClear);
 const regionCode = z
