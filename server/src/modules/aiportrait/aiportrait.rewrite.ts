@@ -1,5 +1,5 @@
-import { AI_MSG } from '@gsl/contract';
 import type { ChatModel } from '../../platform/ai/index.js';
+import { answerOnce } from '../../platform/ai/rewrite.js';
 
 const PROMPT =
   '你是工商联的会员画像撰写助手。用户给出一段根据会员档案生成的概括文字。' +
@@ -8,28 +8,11 @@ const PROMPT =
 const SUMMARY_MAX = 600;
 
 /**
- * Has a configured model (not the built-in one) rewrite the template's summary paragraph. Null when the
- * model is the built-in one, or when it fails, times out or answers nothing usable (empty, too long):
- * the template's paragraph is then shown as it is.
+ * Has a configured model rewrite the template's summary paragraph. Null — the template's paragraph is
+ * shown as it is — with the built-in assistant, or when the model gives nothing usable (empty, too long).
  */
-export async function rewriteSummary(model: ChatModel, text: string, timeoutMs = 20_000): Promise<string | null> {
-  if (model.label === AI_MSG.builtinLabel || !text) return null;
-  try {
-    let out = '';
-    const signal = AbortSignal.timeout(timeoutMs);
-    for await (const ev of model.stream({
-      messages: [
-        { role: 'system', content: PROMPT },
-        { role: 'user', content: text },
-      ],
-      tools: [],
-      signal,
-    })) {
-      if (ev.type === 'text') out += ev.delta;
-    }
-    const clean = out.trim().replace(/\s*\n+\s*/g, '');
-    return clean && clean.length <= SUMMARY_MAX ? clean : null;
-  } catch {
-    return null;
-  }
+export async function rewriteSummary(model: ChatModel, text: string, timeoutMs?: number): Promise<string | null> {
+  const out = await answerOnce(model, PROMPT, text, timeoutMs);
+  const clean = out?.trim().replace(/\s*\n+\s*/g, '') ?? '';
+  return clean && clean.length <= SUMMARY_MAX ? clean : null;
 }

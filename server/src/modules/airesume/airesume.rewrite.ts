@@ -1,39 +1,17 @@
-import { AI_MSG, RESUME_LINE_MAX, type ResumeLine } from '@gsl/contract';
+import { RESUME_LINE_MAX, type ResumeLine } from '@gsl/contract';
 import type { ChatModel } from '../../platform/ai/index.js';
-
-const PROMPT =
-  '你是工商联的会员简历撰写助手。用户给出一个 JSON 数组,每个元素是一句根据会员档案生成的简历句子。' +
-  '请逐句改写得更通顺、正式,不得增加原句没有的事实,不得合并、拆分或删除句子。' +
-  '只输出一个 JSON 数组,元素为改写后的句子,个数与输入相同,不要输出其他内容。';
+import { rewriteSentences } from '../../platform/ai/rewrite.js';
 
 /**
- * Has a configured model (not the built-in one) rewrite the template's sentences one for one, so each
- * rewritten sentence keeps the fields its original came from. Null when the model is the built-in one,
- * or when the model fails, times out or answers anything but as many non-empty sentences: the template's
- * lines are then used as they are.
+ * A fresh résumé draft's sentences rewritten by a configured model, one for one, each keeping the fields
+ * its original came from; null (the template's lines as they are) with the built-in assistant or when
+ * the model gives nothing usable (platform/ai/rewrite.ts).
  */
-export async function rewriteLines(model: ChatModel, lines: ResumeLine[], timeoutMs = 20_000): Promise<ResumeLine[] | null> {
-  if (model.label === AI_MSG.builtinLabel || !lines.length) return null;
-  try {
-    let text = '';
-    const signal = AbortSignal.timeout(timeoutMs);
-    for await (const ev of model.stream({
-      messages: [
-        { role: 'system', content: PROMPT },
-        { role: 'user', content: JSON.stringify(lines.map((l) => l.text)) },
-      ],
-      tools: [],
-      signal,
-    })) {
-      if (ev.type === 'text') text += ev.delta;
-    }
-    const json = /\[[\s\S]*\]/.exec(text)?.[0];
-    if (!json) return null;
-    const out: unknown = JSON.parse(json);
-    if (!Array.isArray(out) || out.length !== lines.length) return null;
-    if (!out.every((s) => typeof s === 'string' && s.trim() && s.trim().length <= RESUME_LINE_MAX)) return null;
-    return lines.map((l, i) => ({ text: (out[i] as string).trim(), sources: l.sources }));
-  } catch {
-    return null;
-  }
+export async function rewriteLines(model: ChatModel, lines: ResumeLine[], timeoutMs?: number): Promise<ResumeLine[] | null> {
+  const out = await rewriteSentences(
+    model,
+    lines.map((l) => l.text),
+    { writer: '会员简历撰写助手', basis: '会员档案', maxLength: RESUME_LINE_MAX, timeoutMs },
+  );
+  return out && lines.map((l, i) => ({ text: out[i], sources: l.sources }));
 }
