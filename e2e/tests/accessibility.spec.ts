@@ -108,10 +108,9 @@ test.afterAll(() => {
   console.log(`${totals.screens} screens, ${totals.findings} serious/critical`);
 });
 
-// The sign-on page is server-rendered by server/src/modules/auth/sso.page.ts, which another change holds
-// now: its grey subtitle (#909399), #409EFF button (white 2.8:1) and footer (#c0c4cc) are to take the
-// theme's readable shades (web/src/app/theme.ts) there. Until then this test is marked to fix.
-test.fixme('axe-core: the sign-on page has no serious or critical violation', async ({ page }) => {
+// The sign-on page is server-rendered (server/src/modules/auth/sso.page.ts), in the theme's readable shades
+// (web/src/app/theme.ts: BRAND_TEXT for the button and links, greys that reach 4.5:1).
+test('axe-core: the sign-on page has no serious or critical violation', async ({ page }) => {
   await openSignOn(page);
   const findings = await audit(page, '/sso/login');
   totals.screens += 1;

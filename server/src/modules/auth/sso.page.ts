@@ -37,18 +37,18 @@ const STYLE = `
 .brand h1{font-size:34px;margin:0 0 12px;letter-spacing:2px}.brand p{margin:0;font-size:16px;opacity:.85;line-height:1.8}
 .panel{flex:1;background:#f5f7fa;display:flex;align-items:center;justify-content:center;padding:24px}
 .card{width:380px;background:#fff;border-radius:8px;box-shadow:0 8px 30px rgba(0,0,0,.12);padding:36px 32px}
-.card h2{margin:0 0 6px;font-size:22px;color:#303133}.card .sub{margin:0 0 24px;color:#909399;font-size:13px}
+.card h2{margin:0 0 6px;font-size:22px;color:#303133}.card .sub{margin:0 0 24px;color:#606266;font-size:13px}
 label{display:block;font-size:13px;color:#606266;margin:14px 0 6px}
 input[type=text],input[type=password]{width:100%;height:40px;border:1px solid #dcdfe6;border-radius:4px;padding:0 12px;font-size:14px;outline:none}
 input:focus{border-color:#409EFF;box-shadow:0 0 0 2px rgba(64,158,255,.2)}
 .captcha{display:flex;gap:8px;align-items:center}.captcha input{flex:1}.captcha img{height:40px;border-radius:4px;border:1px solid #dcdfe6}
-.captcha a{font-size:12px;color:#409EFF;text-decoration:none;white-space:nowrap}
-button{margin-top:24px;width:100%;height:42px;border:0;border-radius:4px;background:#409EFF;color:#fff;font-size:16px;letter-spacing:6px;cursor:pointer}
-button:hover{background:#66b1ff}
-.error{margin:0 0 8px;padding:10px 12px;border-radius:4px;background:#fef0f0;color:#f56c6c;font-size:13px;border:1px solid #fde2e2}
-.foot{margin-top:18px;text-align:center;color:#c0c4cc;font-size:12px}
+.captcha a{font-size:12px;color:#1b5db3;text-decoration:none;white-space:nowrap}
+button{margin-top:24px;width:100%;height:42px;border:0;border-radius:4px;background:#1b5db3;color:#fff;font-size:16px;letter-spacing:6px;cursor:pointer}
+button:hover,button:focus-visible{background:#0e418c}button:focus-visible{outline:2px solid #409EFF;outline-offset:2px}
+.error{margin:0 0 8px;padding:10px 12px;border-radius:4px;background:#fef0f0;color:#cf1322;font-size:13px;border:1px solid #fde2e2}
+.foot{margin-top:18px;text-align:center;color:#6b6e73;font-size:12px}
 .confirm{margin:8px 0 0;font-size:16px;color:#303133;text-align:center}
-.cancel{margin-top:14px;text-align:center;font-size:13px}.cancel a{color:#409EFF;text-decoration:none}
+.cancel{margin-top:14px;text-align:center;font-size:13px}.cancel a{color:#1b5db3;text-decoration:none}
 .alt{margin:16px 0 0;text-align:center;font-size:13px;color:#606266}.alt a{color:#1a7f37;font-weight:600;text-decoration:none;margin-right:6px}.alt a:hover,.alt a:focus{text-decoration:underline}
 @media(max-width:800px){.brand{display:none}}`;
 
