@@ -16,14 +16,22 @@ export interface MyOrgEntry {
 export const ORG_INFO_ENTRY: MyOrgEntry = { code: 'profile_org', name: '组织档案', path: '/portal/myOrg/detail', source: 'profile', sort: 40 };
 
 /**
+ * The org's AI 主页 (/portal/myOrg/aiHome): every holder of 我的组织 reads the own org's page, and its own
+ * staff edit and publish it (the server decides, README deviation 62), so it follows 我的组织 itself.
+ */
+export const AI_HOME_ENTRY: MyOrgEntry = { code: 'portal_myorg', name: 'AI主页', path: '/portal/myOrg/aiHome', source: 'global', sort: 45 };
+
+/**
  * The entries the user may open, in the registry's order: every screen of 我的组织 in the menu registry whose
  * code (or one of its buttons') the user holds — so the address books, accounts, roles, 登录日志 and
- * 邮箱配置 appear as they are granted — and 组织档案 with the org profile's grant. The server checks again.
+ * 邮箱配置 appear as they are granted — 组织档案 with the org profile's grant, and AI主页 with 我的组织's. The
+ * server checks again.
  */
 export function entriesOf(can: (code: string) => boolean, screens: ScreenDef[] = screensOf(menuOf('portal_myorg')!).slice(1)): MyOrgEntry[] {
   const held = (m: MenuDef): boolean => can(m.code) || (m.children ?? []).some(held);
   const entries: MyOrgEntry[] = screens.filter(held).map((s) => ({ code: s.code, name: s.name, path: s.path, source: s.source, sort: s.sort }));
   if (can(ORG_INFO_ENTRY.code)) entries.push(ORG_INFO_ENTRY);
+  if (can(AI_HOME_ENTRY.code)) entries.push(AI_HOME_ENTRY);
   return entries.sort((a, b) => a.sort - b.sort);
 }
 
