@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailboxView, MyOrgCardView } from '@gsl/contract';
@@ -105,8 +105,14 @@ describe('我的组织 index', { timeout: 20_000 }, () => {
   it('offers nothing the user was not granted, and says when there is nothing', async () => {
     renderScreen(<MyOrgPage />, ['portal_myorg']);
     await screen.findByTestId('myorg-name');
-    expect(screen.getByText('暂无可用的功能')).toBeTruthy();
+    // 我的组织 alone: the org's own AI主页, nothing else.
+    expect(screen.getAllByRole('button', { name: /AI主页/ })).toHaveLength(1);
+    expect(screen.queryByTestId('myorg-entry-profile_org')).toBeNull();
     expect(screen.queryByTestId('myorg-progress')).toBeNull();
+    cleanup();
+    renderScreen(<MyOrgPage />, []);
+    await screen.findByTestId('myorg-name');
+    expect(screen.getByText('暂无可用的功能')).toBeTruthy();
   });
 
   it('says when the card cannot be loaded, with 重新加载', async () => {
