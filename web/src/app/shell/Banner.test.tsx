@@ -55,6 +55,22 @@ describe('banner carousel (specification §4)', () => {
     expect(active()).toBe('banner-slide-1');
   });
 
+  it('an arrow clicked with the mouse does not keep it paused: leaving with the mouse resumes', () => {
+    render(<Banner />);
+    const banner = screen.getByTestId('banner');
+    fireEvent.mouseEnter(banner);
+    const next = screen.getByTestId('banner-next');
+    fireEvent.pointerDown(next);
+    fireEvent.focus(next);
+    fireEvent.pointerUp(next);
+    fireEvent.click(next);
+    expect(active()).toBe('banner-slide-2');
+    fireEvent.mouseLeave(banner);
+    expect(screen.queryByTestId('banner-next')).toBeNull();
+    tick(BANNER_INTERVAL_MS);
+    expect(active()).toBe('banner-slide-1');
+  });
+
   it('opens the chamber circle and the large screen of the second front end in a new tab', () => {
     render(<Banner />);
     const one = screen.getByTestId('banner-slide-1');

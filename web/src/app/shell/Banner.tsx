@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { modelUrl } from '../../config';
 import { followModelLink } from './links';
@@ -42,13 +42,16 @@ function Art({ kind }: { kind: Slide['art'] }) {
 /**
  * The header's rotating banner (specification §4): two banners alternate every 5 s; hovering
  * pauses and shows arrows that toggle the banner; leaving resumes. Keyboard focus inside the banner
- * pauses it and shows the arrows the same way (moving content a keyboard user can stop, WCAG 2.2.2).
+ * pauses it and shows the arrows the same way (moving content a keyboard user can stop, WCAG 2.2.2);
+ * focus that a mouse click gives (an arrow clicked) does not, so leaving with the mouse still resumes.
  * Each opens the second front end.
  */
 export function Banner() {
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  /** A pointer press is under way inside the banner: the focus it gives is not keyboard focus. */
+  const pressing = useRef(false);
   const paused = hovered || focused;
   const step = (delta: number) => setIndex((i) => (i + delta + SLIDES.length) % SLIDES.length);
 
@@ -65,7 +68,15 @@ export function Banner() {
       data-paused={paused}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onPointerDown={() => {
+        pressing.current = true;
+      }}
+      onPointerUp={() => {
+        pressing.current = false;
+      }}
+      onFocus={() => {
+        if (!pressing.current) setFocused(true);
+      }}
       onBlur={(e) => {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
       }}
