@@ -30,8 +30,12 @@ test('the favicon is served to the app and at the root, so the sign-on page has 
 test('the banner arrows sit beside the banner icon, not on it', async ({ page }) => {
   await signIn(page, 'nj_coc');
   const banner = page.getByTestId('banner');
-  await banner.hover();
-  await expect(page.getByTestId('banner-prev')).toBeVisible();
+  // The pointer is moved onto the banner again on each try: the header can re-render under a still pointer.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await banner.hover();
+    await expect(page.getByTestId('banner-prev')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   const art = page.locator('[data-testid^="banner-slide-"][data-active="true"] .banner__art');
   const text = page.locator('[data-testid^="banner-slide-"][data-active="true"] .banner__text');
   for (const arrow of [page.getByTestId('banner-prev'), page.getByTestId('banner-next')]) {

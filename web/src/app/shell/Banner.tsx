@@ -52,6 +52,12 @@ export function Banner() {
   const [focused, setFocused] = useState(false);
   /** A pointer press is under way inside the banner: the focus it gives is not keyboard focus. */
   const pressing = useRef(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  // Mounted (or mounted again) under a pointer that is already there: no mouseenter comes, so ask.
+  useEffect(() => {
+    if (root.current?.matches(':hover')) setHovered(true);
+  }, []);
   const paused = hovered || focused;
   const step = (delta: number) => setIndex((i) => (i + delta + SLIDES.length) % SLIDES.length);
 
@@ -63,6 +69,7 @@ export function Banner() {
 
   return (
     <div
+      ref={root}
       className="banner"
       data-testid="banner"
       data-paused={paused}
