@@ -4,6 +4,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { setMessageInstance } from '../api/feedback';
+import { watchFormErrors } from './a11y/formErrors';
 import { useSession } from '../utils/useSession';
 import { LARGE_FONT_SIZE, useLargeText } from './largeText';
 import { watchTabLists } from './tabListRole';
@@ -23,6 +24,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   const large = useLargeText(useSession().user?.user_id);
   const theme = useMemo<ThemeConfig>(() => (large ? { ...THEME, token: { ...THEME.token, fontSize: LARGE_FONT_SIZE } } : THEME), [large]);
   useEffect(() => watchTabLists(), []);
+  useEffect(() => watchFormErrors(), []);
   useEffect(() => {
     // The product's own CSS (header, menus, pages in px) follows through this attribute.
     document.documentElement.toggleAttribute('data-large-text', large);

@@ -8,6 +8,7 @@ import { metaOf } from '../routes/meta';
 import { KeepAliveOutlet } from '../tabs/KeepAliveOutlet';
 import { TabBar } from '../tabs/TabBar';
 import { openTab } from '../tabs/tabStore';
+import { MAIN_CONTENT_ID, SkipLink } from '../a11y/SkipLink';
 import { AppHeader } from './AppHeader';
 import { useMenuHidden } from './menuVisibility';
 import { SideMenu } from './SideMenu';
@@ -25,8 +26,8 @@ const APP_TITLE = '工商联工作平台';
 export const CHANGE_PASSWORD_PATH = '/portal/myCenter/changepwd';
 
 /**
- * The one authenticated layout: header, side menu on admin routes (unless the `menu` parameter hid
- * it), tab bar and the kept-alive pages. Every routed visit opens (or re-selects) its tab.
+ * The one authenticated layout (portal and administration alike): the skip link, header, side menu on
+ * admin routes (unless the `menu` parameter hid it), tab bar and the kept-alive pages. Every routed visit opens (or re-selects) its tab.
  */
 export default function ShellLayout() {
   const location = useLocation();
@@ -61,13 +62,15 @@ export default function ShellLayout() {
 
   return (
     <Layout className="shell">
+      <SkipLink />
       <AppHeader menus={menus} />
       <Layout>
         {showSider && <SideMenu menus={menus} />}
-        <Layout.Content className="shell__content">
+        {/* Layout.Content is the page's one <main> landmark (no page in the shell has its own); the skip
+            link gives it the focus, the tab bar and then the page follow in it. */}
+        <Layout.Content className="shell__content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <TabBar active={value} />
-          {/* Layout.Content is the page's one <main> landmark; the page sits in it below the tabs. */}
-          <div className="shell__page" id="main-content">
+          <div className="shell__page">
             <KeepAliveOutlet active={value} keep={makesTab} />
           </div>
           {location.pathname.startsWith('/portal') && (
