@@ -7,7 +7,7 @@ import { formatTime } from '../../platform/http/time.js';
 import { LOG_KINDS } from './log.kind.js';
 import { logRepo } from './log.repo.js';
 
-/** blade-log: usual, api and error lists and details. */
+/** blade-log: usual, api and error lists and details (log rows are written in batches: each read flushes this process's first). */
 export default async function logRoutes(app: FastifyInstance) {
   // The row holds the kind's columns (listColumns, or all of them for a detail), which the LogView types name.
   const view = (row: Record<string, unknown>) =>
@@ -29,6 +29,7 @@ export default async function logRoutes(app: FastifyInstance) {
       query: pageQuery.passthrough(),
       response: pageOf(kind.record),
       handler: async ({ actor, query }) => {
+        await app.services.audit.flush(); // rows of calls that just finished are still in this process's batch
         const scope = await resolveScope(app.db, actor, 'log');
         const page = await logRepo.page(app.db, kind, actor, scope, query, query as Record<string, unknown>);
         return { ...page, records: page.records.map(view) };
@@ -44,6 +45,7 @@ export default async function logRoutes(app: FastifyInstance) {
       query: idQuery,
       response: kind.record,
       handler: async ({ actor, query }) => {
+        await app.services.audit.flush();
         const scope = await resolveScope(app.db, actor, 'log');
         const row = await logRepo.detail(app.db, kind, actor, scope, query.id);
         if (!row) throw notFound();

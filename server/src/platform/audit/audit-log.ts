@@ -1,29 +1,38 @@
 import os from 'node:os';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connection.js';
+import { BatchWriter, type BatchWriterOptions } from '../db/batch-writer.js';
 import { maskParams } from './mask.js';
 
 const HOST = os.hostname();
 const SERVICE = 'gsl-portal';
 
 /**
- * api, error and usual log rows. Writes happen after the answer is sent and never fail a request;
- * pending writes are awaited when the server closes so nothing is lost on a clean stop.
+ * api, error and usual log rows. Rows are taken after the answer is sent and never fail a request;
+ * they are written in batches (one multi-row INSERT per database and table, batch-writer.ts), a
+ * failed write reported to the server log. `flush()` writes everything taken so far: the log screens
+ * call it before they read, and it is awaited when the server closes so nothing is lost on a clean stop.
  */
 export class AuditLog {
-  private pending = new Set<Promise<unknown>>();
+  readonly writer: BatchWriter;
+  private logger: Pick<FastifyInstance['log'], 'error'> | null = null;
   constructor(
     private readonly db: Db,
     private readonly env: string,
-  ) {}
-
-  private track(p: Promise<unknown>) {
-    const q = p.catch(() => undefined).finally(() => this.pending.delete(q));
-    this.pending.add(q);
+    batch: Omit<BatchWriterOptions, 'onError'> = {},
+  ) {
+    this.writer = new BatchWriter({
+      ...batch,
+      onError: (err, what) => {
+        const msg = what.dropped ? `audit log: ${what.rows} ${what.table} rows dropped` : `audit log: ${what.rows} ${what.table} rows not written`;
+        if (this.logger) this.logger.error({ err }, msg);
+        else console.error(msg, err);
+      },
+    });
   }
 
-  async flush(): Promise<void> {
-    while (this.pending.size) await Promise.all([...this.pending]);
+  flush(): Promise<void> {
+    return this.writer.flush();
   }
 
   /** A tenant on its own datasource keeps its logs there, where its log screens read them. */
@@ -51,51 +60,39 @@ export class AuditLog {
     };
   }
 
-  api(req: FastifyRequest, reply: FastifyReply): void {
-    this.track(
-      this.dbOf(req)
-        .insertInto('bladeLogApi')
-        .values({
-          ...this.common(req),
-          type: reply.statusCode < 400 ? '1' : '2',
-          title: req.routeOptions.config?.summary ?? null,
-          time: Math.round(reply.elapsedTime),
-          status: reply.statusCode,
-        })
-        .execute(),
-    );
+  /** Resolves once the row is taken (at once unless the writer is behind: see batch-writer.ts). */
+  api(req: FastifyRequest, reply: FastifyReply): Promise<void> {
+    return this.writer.add(this.dbOf(req), 'bladeLogApi', {
+      ...this.common(req),
+      type: reply.statusCode < 400 ? '1' : '2',
+      title: req.routeOptions.config?.summary ?? null,
+      time: Math.round(reply.elapsedTime),
+      status: reply.statusCode,
+    });
   }
 
   error(req: FastifyRequest, err: Error): void {
     const frame = /\((.*):(\d+):\d+\)/.exec(err.stack ?? '');
-    this.track(
-      this.dbOf(req)
-        .insertInto('bladeLogError')
-        .values({
-          ...this.common(req),
-          stackTrace: (err.stack ?? '').slice(0, 20000),
-          exceptionName: err.name,
-          message: err.message.slice(0, 4000),
-          lineNumber: frame ? Number(frame[2]) : null,
-          fileName: frame ? frame[1].slice(0, 1000) : null,
-        })
-        .execute(),
-    );
+    void this.writer.add(this.dbOf(req), 'bladeLogError', {
+      ...this.common(req),
+      stackTrace: (err.stack ?? '').slice(0, 20000),
+      exceptionName: err.name,
+      message: err.message.slice(0, 4000),
+      lineNumber: frame ? Number(frame[2]) : null,
+      fileName: frame ? frame[1].slice(0, 1000) : null,
+    });
   }
 
   usual(req: FastifyRequest, level: string, logId: string, data: string): void {
-    this.track(
-      this.dbOf(req)
-        .insertInto('bladeLogUsual')
-        .values({ ...this.common(req), params: null, logLevel: level, logId, logData: data.slice(0, 20000) })
-        .execute(),
-    );
+    void this.writer.add(this.dbOf(req), 'bladeLogUsual', { ...this.common(req), params: null, logLevel: level, logId, logData: data.slice(0, 20000) });
   }
 
   /** The platform hook: routes with `config.audit` get an api log row. */
   install(app: FastifyInstance): void {
+    this.logger = app.log;
+    // After the answer is sent: awaiting only holds this hook back when the writer is behind.
     app.addHook('onResponse', async (req, reply) => {
-      if (req.routeOptions.config?.audit) this.api(req, reply);
+      if (req.routeOptions.config?.audit) await this.api(req, reply);
     });
     app.addHook('onClose', async () => this.flush());
   }
