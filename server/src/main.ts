@@ -48,7 +48,10 @@ async function main() {
     const stop = async (signal: string) => {
       if (closing) return;
       closing = true;
-      console.log(`${signal}: closing`);
+      const turns = handle.turns?.();
+      console.log(
+        `${signal}: closing${turns ? ` (PGlite: ${turns.turns} turns, ${turns.statements} statements; longest wait ${turns.maxWaitMs.toFixed(0)} ms, longest turn ${turns.maxHoldMs.toFixed(0)} ms, longest idle in a turn ${turns.maxIdleMs.toFixed(0)} ms)` : ''}`,
+      );
       await app.close();
       await handle.close();
       process.exit(0);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { PGliteDialect, sessionOf, type PgliteStats } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -26,6 +26,8 @@ export interface DbHandle {
   kind: 'pglite' | 'pg';
   close(): Promise<void>;
   listen: Listen;
+  /** PGlite only: how the single session's turns went (waits, holds, idle time in transactions). */
+  turns?: () => PgliteStats;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>;
 }
@@ -173,16 +175,25 @@ async function openPglite(opts: DbOptions, zone: string): Promise<DbHandle> {
     client = await PGlite.create({ loadDataDir: opts.pgliteDump, parsers });
   }
   await client.exec(`set time zone '${zone}'`);
+  // One session: statements, transactions, LISTEN and dumps take turns in arrival order (pglite-dialect.ts).
+  const session = sessionOf(client);
+  let warned = 0;
+  session.onLongIdle = ({ idleMs, waiting, firstStatement }) => {
+    if (Date.now() - warned < 10_000) return; // at most one line per 10 s
+    warned = Date.now();
+    console.warn(`PGlite: a transaction kept the database idle ${idleMs.toFixed(0)} ms between its statements while ${waiting} waited (${firstStatement})`);
+  };
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client as never), plugins });
   return {
     db,
     kind: 'pglite',
-    dump: () => client.dumpDataDir('none') as Promise<Blob>,
+    turns: () => ({ ...session.stats }),
+    dump: () => session.exclusive(() => client.dumpDataDir('none') as Promise<Blob>),
     // In process: PGlite delivers a notification after the notifying transaction commits, never on rollback.
     async listen(channel, onNotify) {
       if (!CHANNEL_RE.test(channel)) throw new Error(`invalid channel name: ${channel}`);
-      const unlisten = await client.listen(channel, onNotify);
-      return () => unlisten().catch(() => undefined);
+      const unlisten = await session.exclusive(() => client.listen(channel, onNotify));
+      return () => session.exclusive(() => unlisten()).catch(() => undefined);
     },
     async close() {
       await db.destroy();
