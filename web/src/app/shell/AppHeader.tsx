@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Layout } from 'antd';
-import { CustomerServiceOutlined, RobotOutlined } from '@ant-design/icons';
+import { CustomerServiceOutlined, MenuOutlined, RobotOutlined } from '@ant-design/icons';
 import { useDeptInfo } from '../../api/portal/deptInfo';
 import type { MenuNode } from '../../api/system/menu';
 import { useSession } from '../../utils/useSession';
@@ -8,6 +8,7 @@ import { Banner } from './Banner';
 import { ChatBell } from './ChatBell';
 import { MessageBell } from './MessageBell';
 import { useMenuHidden } from './menuVisibility';
+import { SIDE_MENU_ID } from './SideMenu';
 import { TopMenu } from './TopMenu';
 import { UserMenu } from './UserMenu';
 
@@ -23,8 +24,9 @@ function Emblem() {
 /**
  * The shell header (specification §2): organisation, chamber, banner, top menu, 客服, user. The
  * `menu` query parameter hides the top menu (specification §2 "A query parameter menu hides the menu").
+ * `sideMenu`: on a narrow window the folded side menu's 菜单 button leads the header (issue 21).
  */
-export function AppHeader({ menus }: { menus: MenuNode[] | undefined }) {
+export function AppHeader({ menus, sideMenu }: { menus: MenuNode[] | undefined; sideMenu?: { open: boolean; toggle: () => void } }) {
   const navigate = useNavigate();
   const { user } = useSession();
   const dept = useDeptInfo();
@@ -34,6 +36,18 @@ export function AppHeader({ menus }: { menus: MenuNode[] | undefined }) {
 
   return (
     <Layout.Header className="app-header">
+      {sideMenu && (
+        <button
+          type="button"
+          className="app-header__service app-header__menu-toggle"
+          aria-expanded={sideMenu.open}
+          aria-controls={sideMenu.open ? SIDE_MENU_ID : undefined}
+          data-testid="side-menu-toggle"
+          onClick={sideMenu.toggle}
+        >
+          <MenuOutlined /> 菜单
+        </button>
+      )}
       <div className="app-header__brand">
         <Emblem />
         <div className="app-header__names">

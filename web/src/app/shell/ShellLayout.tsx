@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Navigate, matchRoutes, useLocation } from 'react-router';
 import { Layout } from 'antd';
 import { useMenuRoutes } from '../../api/system/menu';
@@ -9,6 +9,7 @@ import { KeepAliveOutlet } from '../tabs/KeepAliveOutlet';
 import { TabBar } from '../tabs/TabBar';
 import { openTab } from '../tabs/tabStore';
 import { MAIN_CONTENT_ID, SkipLink } from '../a11y/SkipLink';
+import { NARROW_SHELL, useMediaQuery } from '../a11y/useMediaQuery';
 import { AppHeader } from './AppHeader';
 import { useMenuHidden } from './menuVisibility';
 import { SideMenu } from './SideMenu';
@@ -42,6 +43,16 @@ export default function ShellLayout() {
   const value = `${location.pathname}${location.search}`;
   const makesTab = Boolean(meta) && meta?.isTab !== false;
   const showSider = !location.pathname.startsWith('/portal') && !menuHidden;
+  // On a narrow window (200 % zoom, issue 21) the side menu folds away behind the header's 菜单 button and
+  // gives the page the whole width; choosing an entry folds it again and takes the focus to the page.
+  const narrow = useMediaQuery(NARROW_SHELL);
+  const [siderOpen, setSiderOpen] = useState(false);
+  const siderShown = showSider && (!narrow || siderOpen);
+  const chosen = useCallback(() => {
+    if (!narrow) return;
+    setSiderOpen(false);
+    document.getElementById(MAIN_CONTENT_ID)?.focus();
+  }, [narrow]);
 
   useEffect(() => {
     if (meta?.title) document.title = `${meta.title} - ${APP_TITLE}`;
@@ -63,9 +74,9 @@ export default function ShellLayout() {
   return (
     <Layout className="shell">
       <SkipLink />
-      <AppHeader menus={menus} />
+      <AppHeader menus={menus} sideMenu={narrow && showSider ? { open: siderOpen, toggle: () => setSiderOpen((open) => !open) } : undefined} />
       <Layout>
-        {showSider && <SideMenu menus={menus} />}
+        {siderShown && <SideMenu menus={menus} onChoose={chosen} />}
         {/* Layout.Content is the page's one <main> landmark (no page in the shell has its own); the skip
             link gives it the focus, the tab bar and then the page follow in it. */}
         <Layout.Content className="shell__content" id={MAIN_CONTENT_ID} tabIndex={-1}>

@@ -31,8 +31,11 @@ function findNode(nodes: MenuNode[], path: string): MenuNode | undefined {
   return undefined;
 }
 
-/** The admin side menu, built from the user's menu routes (non-portal roots). */
-export function SideMenu({ menus }: { menus: MenuNode[] | undefined }) {
+/** The id of the side menu, which the header's 菜单 button controls on a narrow window. */
+export const SIDE_MENU_ID = 'side-menu';
+
+/** The admin side menu, built from the user's menu routes (non-portal roots). `onChoose`: after an entry was chosen. */
+export function SideMenu({ menus, onChoose }: { menus: MenuNode[] | undefined; onChoose?: () => void }) {
   const roots = useMemo(() => adminRoots(menus), [menus]);
   const items = useMemo(() => toItems(roots), [roots]);
   const { pathname } = useLocation();
@@ -40,7 +43,7 @@ export function SideMenu({ menus }: { menus: MenuNode[] | undefined }) {
   const openKeys = roots.filter((r) => pathname.startsWith(r.path)).map((r) => r.path);
 
   return (
-    <Layout.Sider width={210} className="side-menu" data-testid="side-menu">
+    <Layout.Sider width={210} className="side-menu" id={SIDE_MENU_ID} data-testid="side-menu">
       <Menu
         theme="dark"
         mode="inline"
@@ -51,6 +54,7 @@ export function SideMenu({ menus }: { menus: MenuNode[] | undefined }) {
           const node = findNode(roots, key);
           if (node?.isOpen === NOJUMP) openInNewTab(hrefOf(key));
           else navigate(key);
+          onChoose?.();
         }}
       />
     </Layout.Sider>
