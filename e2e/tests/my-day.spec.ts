@@ -17,10 +17,13 @@ async function pendingCount(page: Page, key: string): Promise<number> {
   return (res.body as Envelope<Pending>).data.find((i) => i.key === key)?.count ?? 0;
 }
 
-/** The count a to-do shows on My day (0 when My day leaves it out). */
+/**
+ * The count a to-do shows on My day (0 when My day leaves it out). Read in one look: a count() then a
+ * textContent() could see the badge and then wait the whole poll for it once a refetch left the kind out.
+ */
 async function shownCount(page: Page, key: string): Promise<number> {
-  const badge = page.getByTestId(`myday-todo-count-${key}`);
-  return (await badge.count()) ? Number(await badge.textContent()) : 0;
+  const [text] = await page.getByTestId(`myday-todo-count-${key}`).allTextContents();
+  return text === undefined ? 0 : Number(text);
 }
 
 /** nj_coc writes a report for a year it has none for and submits it to the org above (南京市工商联). */
