@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { callApiAsPage } from './support/api';
-import { DEMO_PASSWORD, openSignOn } from './support/signOn';
+import { DEMO_PASSWORD, openSignOn, signIn } from './support/signOn';
 
 /**
  * Issue 21 (WCAG 2.1.1 Keyboard, 2.4.7 Focus visible): one task done end to end by keyboard alone —
@@ -99,4 +99,39 @@ test('by keyboard alone: sign on, 企业会员, search, open a record, edit a fi
   await expect(row).toContainText('李键盘');
   // The focus returns to the action that opened the dialog.
   await expect.poll(() => isFocused(edit)).toBe(true);
+});
+
+/**
+ * Issue 21 (WCAG 2.4.1 Bypass Blocks): 跳到主要内容 is the first Tab stop of the portal and of the
+ * administration, out of sight until focused; Enter puts the focus in the page's one main landmark, and
+ * the next Tab goes on inside it, past the header and the menus.
+ */
+test('跳到主要内容: the first Tab shows the skip link, Enter moves the focus into the main content', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin');
+  const link = page.getByRole('link', { name: '跳到主要内容' });
+  const main = page.getByRole('main');
+  for (const path of ['/portal/myDay', '/system/user']) {
+    await page.goto(`/gsl${path}`);
+    await expect(page.getByTestId('header-org')).toBeVisible();
+    await expect(page.locator('.shell__page')).not.toBeEmpty();
+    await expect(main).toHaveCount(1);
+    await expect(main).toHaveAttribute('id', 'main-content');
+    // Out of sight before it has the focus.
+    expect((await link.boundingBox())?.width ?? 0, `${path}: hidden skip link`).toBeLessThanOrEqual(1);
+
+    await page.keyboard.press('Tab');
+    await expect(link, `${path}: the first Tab stop`).toBeFocused();
+    const shown = await link.boundingBox();
+    expect(shown?.width ?? 0, `${path}: the focused skip link is shown`).toBeGreaterThan(40);
+    await expect(link).toBeInViewport();
+    await tabTo(page, link, { max: 1 }); // and its focus is visibly marked
+
+    await page.keyboard.press('Enter');
+    await expect(main).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`/gsl${path}$`)); // no #fragment in the address
+    await page.keyboard.press('Tab');
+    await expect.poll(() => isFocused(main), `${path}: the next Tab stays in the main content`).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('header, nav.top-menu, .side-menu') === null)).toBe(true);
+  }
 });
