@@ -21,7 +21,7 @@ import { buildOpenApi } from './platform/http/openapi.js';
 import { serveWebApp } from './platform/web/web-app.js';
 import eventRoutes from './platform/events/events.routes.js';
 import type { Services } from './services.js';
-import { createServices } from './services.js';
+import { createServices, dropOnLocalWrites } from './services.js';
 import { MODULES } from './modules/index.js';
 
 export const VERSION = '0.1.0';
@@ -75,6 +75,13 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   }
   app.addHook('onClose', async () => app.services.mail.close?.());
   app.addHook('onClose', () => app.services.deptTrees.close());
+  // Listening before the first request, so the first requests are kept already.
+  app.addHook('onReady', async () => void app.services.access.start());
+  const stopDropping = dropOnLocalWrites(db, app.services);
+  app.addHook('onClose', async () => {
+    stopDropping();
+    await app.services.access.close();
+  });
 
   installDenyByDefault(app);
   installErrorHandler(app, audit);

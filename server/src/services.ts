@@ -22,6 +22,8 @@ import { createWechatClient, type WechatClient } from './platform/wechat/wechat.
 import { AI_MSG } from '@gsl/contract';
 import { createChatModel, type ChatModel } from './platform/ai/index.js';
 import { ChangeCache } from './platform/db/change-cache.js';
+import { writeWatchOf } from './db/write-watch.js';
+import { ACCESS_CHANGED_CHANNEL, attachAccessCache, touchesAccess } from './platform/access/access-cache.js';
 
 /** Services shared across modules (the sign-on portal and the token call share login and tokens). */
 export interface Services {
@@ -57,6 +59,8 @@ export interface Services {
   ai: ChatModel;
   /** Dept-tree answers per tenant and scope on the main database, dropped on any dept write in any process (migration 0055). */
   deptTrees: ChangeCache<unknown>;
+  /** Access (actor, grants, data and api scopes) of the main database, dropped on any change in any process (platform/access/access-cache.ts). */
+  access: ChangeCache<unknown>;
 }
 
 /** Channel of blade_dept's change trigger (migration 0055_dept_changed). */
@@ -83,6 +87,9 @@ export function createServices(
   const sms = createSmsSender(config);
   outbox.register(DELIVERY_SMS, smsJobHandler(sms));
   outbox.register(DELIVERY_MAIL, mailJobHandler(mail));
+  const deptTrees = new ChangeCache<unknown>({ channel: DEPT_CHANGED_CHANNEL, listen: opts.listen, max: 500, onError: opts.onError });
+  const access = new ChangeCache<unknown>({ channel: ACCESS_CHANGED_CHANNEL, listen: opts.listen, max: 20_000, onError: opts.onError });
+  attachAccessCache(main, access);
   return {
     ...base,
     captcha,
@@ -98,6 +105,20 @@ export function createServices(
     events: new Events({ main, tenancy: base.tenancy, listen: opts.listen, onError: opts.onError }),
     wechat: createWechatClient(config),
     ai: createChatModel(config, { label: AI_MSG.builtinLabel, unknown: `${AI_MSG.unknown}\n\n${AI_MSG.hint}` }),
-    deptTrees: new ChangeCache<unknown>({ channel: DEPT_CHANGED_CHANNEL, listen: opts.listen, max: 500, onError: opts.onError }),
+    deptTrees,
+    access,
   };
+}
+
+/**
+ * This process's own writes drop its kept copies at once, before the commit's notification comes back
+ * (db/write-watch.ts); the answer stops it.
+ */
+export function dropOnLocalWrites(main: Db, services: Pick<Services, 'access' | 'deptTrees'>): () => void {
+  return (
+    writeWatchOf(main)?.on((writes) => {
+      if (touchesAccess(writes)) services.access.drop();
+      if (writes.some((w) => w.table === 'blade_dept')) services.deptTrees.drop();
+    }) ?? (() => undefined)
+  );
 }

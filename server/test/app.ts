@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { openDatabase, type Db } from '../src/db/connection.js';
+import { openDatabase, type Db, type Listen } from '../src/db/connection.js';
 import type { AppConfig } from '../src/platform/config/config.js';
 import { decryptBody } from '../src/platform/http/crypto.js';
 import { sha256 } from '../src/platform/auth/tokens.js';
@@ -63,7 +63,7 @@ export interface CallResult {
  * A server on a database of its own: an in-memory PGlite loaded from the run's template, or, when
  * TEST_DB=pg, a copy of the run's template database on DATABASE_URL's server, dropped afterwards.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: { wrapListen?: (listen: Listen) => Listen } = {}): Promise<TestApp> {
   // No outbox worker unless asked for ({ outboxWorker: true }): a test delivers its jobs when it means to,
   // with app.services.outbox.drainUntilIdle(), and no timer outlives it.
   const config = testConfig({ outboxWorker: false, ...overrides });
@@ -74,7 +74,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   const handle = database
     ? await openDatabase({ databaseUrl: databaseUrlOf(process.env.DATABASE_URL!, database), poolSize: 4 })
     : await openDatabase({ pgliteDump: new Blob([fs.readFileSync(inject('pgliteDump'))]) });
-  const app = await buildApp(config, handle.db, { logger: false, listen: handle.listen });
+  const app = await buildApp(config, handle.db, { logger: false, listen: opts.wrapListen ? opts.wrapListen(handle.listen) : handle.listen });
   await app.ready();
 
   const call = async (o: CallOptions): Promise<CallResult> => {

@@ -4,6 +4,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect, sessionOf, type PgliteStats } from './pglite-dialect.js';
 import type { Database } from './schema.js';
+import { WriteWatch } from './write-watch.js';
 
 export type Db = Kysely<Database>;
 
@@ -55,6 +56,13 @@ pg.types.setTypeParser(NUMERIC, (v) => v);
 
 const plugins = [new CamelCasePlugin()];
 
+/** A handle whose writes this process is told of (write-watch.ts); the watch runs after the snake-casing. */
+function watched(watch: WriteWatch, open: (watch: WriteWatch) => Db): Db {
+  const db = open(watch);
+  watch.attach(db);
+  return db;
+}
+
 const ZONE_RE = /^[A-Za-z_]+(\/[A-Za-z_+-]+){0,2}$|^UTC$/;
 
 export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
@@ -74,7 +82,7 @@ async function openPg(opts: DbOptions, zone: string): Promise<DbHandle> {
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  const db = watched(new WriteWatch(), (watch) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [...plugins, watch.plugin] }));
   try {
     await sql`select 1`.execute(db);
   } catch (err) {
@@ -183,7 +191,7 @@ async function openPglite(opts: DbOptions, zone: string): Promise<DbHandle> {
     warned = Date.now();
     console.warn(`PGlite: a transaction kept the database idle ${idleMs.toFixed(0)} ms between its statements while ${waiting} waited (${firstStatement})`);
   };
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client as never), plugins });
+  const db = watched(new WriteWatch(), (watch) => new Kysely<Database>({ dialect: new PGliteDialect(client as never), plugins: [...plugins, watch.plugin] }));
   return {
     db,
     kind: 'pglite',

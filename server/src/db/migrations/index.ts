@@ -47,6 +47,7 @@ import m0052 from './0052_ai_resume_coc.sql';
 import m0054 from './0054_ai_homepage.sql';
 import m0055 from './0055_dept_changed.sql';
 import m0056 from './0056_ai_share.sql';
+import m0057 from './0057_access_changed.sql';
 
 export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0001_platform', sql: m0001 },
@@ -96,4 +97,5 @@ export const MIGRATIONS: Array<{ name: string; sql: string }> = [
   { name: '0054_ai_homepage', sql: m0054 },
   { name: '0055_dept_changed', sql: m0055 },
   { name: '0056_ai_share', sql: m0056 },
+  { name: '0057_access_changed', sql: m0057 },
 ];

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ID_RE } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
+import { cachedAccess, rolesKey } from './access-cache.js';
 
 /** The signed-in user as every handler, service and repo sees it. */
 export interface Actor {
@@ -38,70 +39,50 @@ export interface AccessClaims {
 
 export type ActorLookup = { ok: true; actor: Actor } | { ok: false; reason: 'gone' | 'disabled' | 'revoked' | 'tenant_expired' | 'tenant_unavailable' };
 
+/** What a sign-on chain's actor is built from, kept between requests (access-cache.ts) on the main database. */
+interface ActorRow {
+  account: string;
+  realName: string | null;
+  tenantId: string;
+  status: number;
+  deptId: string;
+  idPath: string;
+  profileTag: string | null;
+  passwordResetRequired: number;
+  revoked: boolean;
+  tenantOk: boolean | null;
+  /** When the tenant expires (ms since the epoch), null when it does not: compared with the clock on every request. */
+  tenantExpiresAt: number | null;
+  roles: Array<{ id: string; alias: string }> | null;
+}
+
 /**
- * One query per request: the user, their dept path, the still-valid roles of the token, whether the
- * token's chain was revoked, and whether the route's permission is granted (two queries for a tenant on
- * its own datasource: the first, on the main database, reads revocation and the tenant's state).
+ * The actor of a request: the user, their dept path, the still-valid roles of the token, whether the token's
+ * chain was revoked, the tenant's state, and whether the route's permission is granted. On the main database
+ * the user's part and each role set's granted menu codes are kept in this process until any of their tables
+ * changes in any process (access-cache.ts, migration 0057), so a request costs no query while nothing
+ * changed; the tenant's expiry is compared with the clock every time. A tenant on its own datasource reads
+ * everything on every request (two queries: revocation and the tenant's state live on the main database).
  */
 export async function loadActor(db: Db, claims: AccessClaims, permission: 'authenticated' | readonly string[], platform: Db = db): Promise<ActorLookup> {
-  // A tenant on its own datasource: revocation and the tenant's state live on the main database.
-  const separate = platform !== db;
-  const state = separate
-    ? (
-        await sql<{ revoked: boolean; tenantOk: boolean | null; tenantExpired: boolean | null }>`
-          select exists(select 1 from auth_revoked_chain c where c.chain_id = ${claims.chainId}) as revoked,
-            (select t.status = 1 from blade_tenant t where t.tenant_id = ${claims.tenantId} and t.is_deleted = 0) as tenant_ok,
-            (select t.expire_time is not null and t.expire_time < now() from blade_tenant t where t.tenant_id = ${claims.tenantId} and t.is_deleted = 0) as tenant_expired
-        `.execute(platform)
-      ).rows[0]
-    : null;
-  const codes = permission === 'authenticated' ? [] : [...permission];
   const roleIds = claims.roleIds.filter((r) => ID_RE.test(r));
-  const row = await sql<{
-    account: string;
-    realName: string | null;
-    tenantId: string;
-    status: number;
-    deptId: string;
-    idPath: string;
-    profileTag: string | null;
-    passwordResetRequired: number;
-    revoked: boolean;
-    tenantOk: boolean | null;
-    tenantExpired: boolean | null;
-    roles: Array<{ id: string; alias: string }> | null;
-    granted: boolean;
-  }>`
-    select u.account, u.real_name, u.tenant_id, u.status, u.dept_id, d.id_path, u.profile_tag, u.password_reset_required,
-      ${
-        state
-          ? sql`${state.revoked}::boolean as revoked, ${state.tenantOk}::boolean as tenant_ok, ${state.tenantExpired}::boolean as tenant_expired,`
-          : sql`exists(select 1 from auth_revoked_chain c where c.chain_id = ${claims.chainId}) as revoked,
-      (select t.status = 1 from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0) as tenant_ok,
-      (select t.expire_time is not null and t.expire_time < now() from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0) as tenant_expired,`
-      }
-      (select json_agg(json_build_object('id', r.id::text, 'alias', r.role_alias))
-         from blade_user_role ur join blade_role r on r.id = ur.role_id
-        where ur.user_id = u.id and r.status = 1 and r.is_deleted = 0
-          and r.id::text = any(${roleIds}::text[])) as roles,
-      exists(select 1 from blade_role_menu rm
-               join blade_menu m on m.id = rm.menu_id and m.is_deleted = 0
-               join blade_user_role ur on ur.role_id = rm.role_id and ur.user_id = u.id
-               join blade_role r on r.id = rm.role_id and r.status = 1 and r.is_deleted = 0
-              where m.code = any(${codes}::text[]) and rm.role_id::text = any(${roleIds}::text[])) as granted
-      from blade_user u
-      join blade_dept d on d.id = u.dept_id
-     where u.id = ${claims.userId} and u.is_deleted = 0 and u.tenant_id = ${claims.tenantId}
-  `.execute(db);
-  const r = row.rows[0];
+  const separate = platform !== db;
+  const key = `actor|${claims.tenantId}|${claims.userId}|${claims.chainId}|${roleIds.join(',')}`;
+  const r = separate ? await readActorRow(db, claims, roleIds, platform) : await cachedAccess(db, key, () => readActorRow(db, claims, roleIds, null));
   if (!r) return { ok: false, reason: 'gone' };
   if (r.revoked) return { ok: false, reason: 'revoked' };
   if (r.status !== 1) return { ok: false, reason: 'disabled' };
   if (!r.tenantOk) return { ok: false, reason: 'tenant_unavailable' };
-  if (r.tenantExpired) return { ok: false, reason: 'tenant_expired' };
+  if (r.tenantExpiresAt !== null && r.tenantExpiresAt < Date.now()) return { ok: false, reason: 'tenant_expired' };
   const roles = r.roles ?? [];
   const aliases = roles.map((x) => x.alias);
   const isAdministrator = aliases.includes('administrator');
+  const held = roles.map((x) => x.id);
+  let allowed = permission === 'authenticated' || isAdministrator;
+  if (permission !== 'authenticated' && !allowed && permission.length && held.length) {
+    const granted = separate ? await grantedCodes(db, held) : await cachedAccess(db, `grants|${rolesKey(held)}`, () => grantedCodes(db, held));
+    allowed = permission.some((code) => granted.has(code));
+  }
   return {
     ok: true,
     actor: {
@@ -111,14 +92,57 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: 'authe
       tenantId: r.tenantId,
       deptId: String(r.deptId),
       deptPath: r.idPath,
-      roleIds: roles.map((x) => x.id),
+      roleIds: held,
       roleAliases: aliases,
       isAdministrator,
       profileTag: r.profileTag,
       clientId: claims.clientId,
       chainId: claims.chainId,
-      allowed: permission === 'authenticated' || isAdministrator || r.granted,
+      allowed,
       passwordResetRequired: r.passwordResetRequired === 1,
     },
   };
+}
+
+/** The menu codes granted to any of `roleIds` (enabled roles the user holds) through live menus. */
+async function grantedCodes(db: Db, roleIds: readonly string[]): Promise<ReadonlySet<string>> {
+  const rows = await sql<{ code: string }>`
+    select distinct m.code from blade_role_menu rm
+      join blade_menu m on m.id = rm.menu_id and m.is_deleted = 0
+     where rm.role_id::text = any(${[...roleIds]}::text[]) and m.code is not null
+  `.execute(db);
+  return new Set(rows.rows.map((x) => x.code));
+}
+
+/** One query (two for a tenant on its own datasource, `platform` given): the user's part of the actor, null when the user is gone. */
+async function readActorRow(db: Db, claims: AccessClaims, roleIds: string[], platform: Db | null): Promise<ActorRow | null> {
+  const state = platform
+    ? (
+        await sql<{ revoked: boolean; tenantOk: boolean | null; tenantExpiresAt: number | null }>`
+          select exists(select 1 from auth_revoked_chain c where c.chain_id = ${claims.chainId}) as revoked,
+            (select t.status = 1 from blade_tenant t where t.tenant_id = ${claims.tenantId} and t.is_deleted = 0) as tenant_ok,
+            (select (extract(epoch from t.expire_time) * 1000)::float8 from blade_tenant t where t.tenant_id = ${claims.tenantId} and t.is_deleted = 0) as tenant_expires_at
+        `.execute(platform)
+      ).rows[0]
+    : null;
+  const row = await sql<ActorRow>`
+    select u.account, u.real_name, u.tenant_id, u.status, u.dept_id, d.id_path, u.profile_tag, u.password_reset_required,
+      ${
+        state
+          ? sql`${state.revoked}::boolean as revoked, ${state.tenantOk}::boolean as tenant_ok, ${state.tenantExpiresAt}::float8 as tenant_expires_at,`
+          : sql`exists(select 1 from auth_revoked_chain c where c.chain_id = ${claims.chainId}) as revoked,
+      (select t.status = 1 from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0) as tenant_ok,
+      (select (extract(epoch from t.expire_time) * 1000)::float8 from blade_tenant t where t.tenant_id = u.tenant_id and t.is_deleted = 0) as tenant_expires_at,`
+      }
+      (select json_agg(json_build_object('id', r.id::text, 'alias', r.role_alias) order by r.id)
+         from blade_user_role ur join blade_role r on r.id = ur.role_id
+        where ur.user_id = u.id and r.status = 1 and r.is_deleted = 0
+          and r.id::text = any(${roleIds}::text[])) as roles
+      from blade_user u
+      join blade_dept d on d.id = u.dept_id
+     where u.id = ${claims.userId} and u.is_deleted = 0 and u.tenant_id = ${claims.tenantId}
+  `.execute(db);
+  const r = row.rows[0];
+  if (!r) return null;
+  return { ...r, tenantExpiresAt: r.tenantExpiresAt === null ? null : Number(r.tenantExpiresAt) };
 }

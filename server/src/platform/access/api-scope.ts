@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import { actualDb } from '../../db/tenant-context.js';
 import type { Actor } from './actor.js';
+import { cachedAccess, hasAccessCache, rolesKey } from './access-cache.js';
 
 /**
  * API scope (接口权限, wire contract §5 "the server checks the same grants on the API"), BladeX
@@ -9,9 +10,10 @@ import type { Actor } from './actor.js';
  * granted one of the matching scopes (blade_role_scope, scope_category 2); administrators always
  * pass. Paths no pattern matches are not affected at all.
  *
- * Cost: the configured patterns live in a short-lived in-process cache (per database), refreshed at
- * most every TTL_MS and dropped at once when this process writes an api scope; another process's
- * write is seen within TTL_MS. A request whose path matches no pattern — the common case — costs a
+ * Cost: on the main database the configured patterns, and each role set's answer, are kept in the access
+ * cache until an api scope, role scope or menu changes in any process (access-cache.ts). On a tenant's
+ * own datasource the patterns live in a short-lived in-process cache, refreshed at most every TTL_MS and
+ * dropped at once when this process writes an api scope; another process's write is seen within TTL_MS. A request whose path matches no pattern — the common case — costs a
  * few regular-expression tests and no query; only a matching request asks the database.
  */
 export const API_SCOPE_TTL_MS = 10_000;
@@ -97,8 +99,12 @@ function entryOf(handle: Db): CacheEntry {
   return e;
 }
 
-/** The enabled api scopes of live menus, compiled; cached for API_SCOPE_TTL_MS. */
+/**
+ * The enabled api scopes of live menus, compiled: on the main database kept until an api scope or menu
+ * changes in any process (access-cache.ts); elsewhere cached for API_SCOPE_TTL_MS.
+ */
 export async function configuredApiScopes(db: Db): Promise<ApiScopePattern[]> {
+  if (hasAccessCache(db)) return cachedAccess(db, 'api-patterns', () => readPatterns(db));
   const e = entryOf(db);
   if (e.epoch !== epoch) {
     e.epoch = epoch;
@@ -110,20 +116,7 @@ export async function configuredApiScopes(db: Db): Promise<ApiScopePattern[]> {
   if (e.loading) return e.loading;
   const generation = e.generation;
   const loading = (async () => {
-    const rows = await db
-      .selectFrom('bladeScopeApi as s')
-      .innerJoin('bladeMenu as m', 'm.id', 's.menuId')
-      .select(['s.id', 's.menuId', 's.scopePath'])
-      .where('s.isDeleted', '=', 0)
-      .where('s.status', '=', 1)
-      .where('m.isDeleted', '=', 0)
-      .where('s.scopePath', 'is not', null)
-      .execute();
-    const patterns: ApiScopePattern[] = [];
-    for (const r of rows) {
-      const re = compileScopePath(r.scopePath ?? '');
-      if (re) patterns.push({ id: String(r.id), menuId: String(r.menuId), path: r.scopePath!, re });
-    }
+    const patterns = await readPatterns(db);
     // An invalidation while this load ran may have missed the write: keep the result only if none happened.
     if (e.generation === generation) {
       e.patterns = patterns;
@@ -137,6 +130,24 @@ export async function configuredApiScopes(db: Db): Promise<ApiScopePattern[]> {
   } finally {
     if (e.loading === loading) e.loading = null;
   }
+}
+
+async function readPatterns(db: Db): Promise<ApiScopePattern[]> {
+  const rows = await db
+    .selectFrom('bladeScopeApi as s')
+    .innerJoin('bladeMenu as m', 'm.id', 's.menuId')
+    .select(['s.id', 's.menuId', 's.scopePath'])
+    .where('s.isDeleted', '=', 0)
+    .where('s.status', '=', 1)
+    .where('m.isDeleted', '=', 0)
+    .where('s.scopePath', 'is not', null)
+    .execute();
+  const patterns: ApiScopePattern[] = [];
+  for (const r of rows) {
+    const re = compileScopePath(r.scopePath ?? '');
+    if (re) patterns.push({ id: String(r.id), menuId: String(r.menuId), path: r.scopePath!, re });
+  }
+  return patterns;
 }
 
 /** Drops every database's cached patterns (after the platform tables were copied to the tenants' databases). */
@@ -167,16 +178,17 @@ export async function apiScopeAllows(db: Db, actor: Actor, paths: string[]): Pro
   const matching = patterns.filter((p) => paths.some((path) => p.re.test(path)));
   if (!matching.length) return true;
   if (!actor.roleIds.length) return false;
+  const ids = matching.map((m) => m.id);
+  return cachedAccess(db, `api|${rolesKey(actor.roleIds)}|${ids.join(',')}`, () => rolesGranted(db, actor.roleIds, ids));
+}
+
+async function rolesGranted(db: Db, roleIds: string[], scopeIds: string[]): Promise<boolean> {
   const row = await db
     .selectFrom('bladeRoleScope')
     .select('scopeId')
     .where('scopeCategory', '=', API_SCOPE_CATEGORY)
-    .where('roleId', 'in', actor.roleIds)
-    .where(
-      'scopeId',
-      'in',
-      matching.map((m) => m.id),
-    )
+    .where('roleId', 'in', roleIds)
+    .where('scopeId', 'in', scopeIds)
     .executeTakeFirst();
   return !!row;
 }

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import { ID_RE } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from './actor.js';
+import { cachedAccess, rolesKey } from './access-cache.js';
 
 /** BladeX data scope types (wire contract §5). */
 export const SCOPE = { ALL: 1, OWN: 2, OWN_DEPT: 3, OWN_DEPT_AND_BELOW: 4, CUSTOM: 5 } as const;
@@ -10,13 +11,13 @@ export type ScopeType = (typeof SCOPE)[keyof typeof SCOPE];
 export interface ScopeRule {
   type: ScopeType;
   /** CUSTOM: the dept ids it grants. */
-  deptIds?: string[];
+  deptIds?: readonly string[];
 }
 
 /** What one actor may see of one resource: the union of its roles' rules. */
 export interface DataScope {
   actor: Pick<Actor, 'userId' | 'deptId' | 'deptPath' | 'tenantId'>;
-  rules: ScopeRule[];
+  rules: readonly ScopeRule[];
 }
 
 /**
@@ -27,24 +28,31 @@ export interface DataScope {
 export async function resolveScope(db: Db, actor: Actor, resourceCode: string): Promise<DataScope> {
   if (actor.isAdministrator) return { actor, rules: [{ type: SCOPE.ALL }] };
   if (!actor.roleIds.length) return { actor, rules: [] };
+  // Kept per role set and resource until a role's scopes change in any process (access-cache.ts).
+  const rules = await cachedAccess(db, `scope|${rolesKey(actor.roleIds)}|${resourceCode}`, () => readRules(db, actor.roleIds, resourceCode));
+  return { actor, rules };
+}
+
+async function readRules(db: Db, roleIds: string[], resourceCode: string): Promise<readonly ScopeRule[]> {
   const rows = await db
     .selectFrom('bladeRoleScope as rs')
     .innerJoin('bladeScopeData as sd', 'sd.id', 'rs.scopeId')
     .select(['sd.scopeType', 'sd.scopeValue'])
     .where('rs.scopeCategory', '=', 1)
-    .where('rs.roleId', 'in', actor.roleIds)
+    .where('rs.roleId', 'in', roleIds)
     .where('sd.resourceCode', '=', resourceCode)
     .where('sd.status', '=', 1)
     .where('sd.isDeleted', '=', 0)
     .execute();
-  if (!rows.length) return { actor, rules: [{ type: SCOPE.OWN_DEPT }] };
-  return {
-    actor,
-    rules: rows.map((r) => ({
-      type: r.scopeType as ScopeType,
-      deptIds: r.scopeType === SCOPE.CUSTOM ? (r.scopeValue ?? '').split(',').filter((s) => ID_RE.test(s)) : undefined,
-    })),
-  };
+  if (!rows.length) return Object.freeze([Object.freeze({ type: SCOPE.OWN_DEPT })]);
+  return Object.freeze(
+    rows.map((r) =>
+      Object.freeze({
+        type: r.scopeType as ScopeType,
+        deptIds: r.scopeType === SCOPE.CUSTOM ? Object.freeze((r.scopeValue ?? '').split(',').filter((s) => ID_RE.test(s))) : undefined,
+      }),
+    ),
+  );
 }
 
 export interface ScopeColumns {
