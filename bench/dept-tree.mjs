@@ -108,7 +108,12 @@ export async function runDeptTree(ctx) {
     await check('dict/dictionary (nj_aoc)', dictPath, 'nj_aoc', (data) => {
       if (!Array.isArray(data) || !data.some((d) => d.dictValue === '男')) throw new Error(`dictionary?code=sex: ${JSON.stringify(data)}`);
     });
-    record(`dept-tree, ${size} nodes: one call (admin)`, `${oneAdmin.toFixed(0)} ms`, null, null);
+    record(`dept-tree, ${size} nodes: first call (admin, builds the tree)`, `${oneAdmin.toFixed(0)} ms`, null, null);
+    // The tree is kept per tenant and scope until a dept is written (issue 18): the calls after the first.
+    const kept = [];
+    for (let i = 0; i < 5; i++) kept.push(await check('dept-tree (admin)', '/api/blade-system/dept/dept-tree', 'admin', () => undefined));
+    const keptMs = kept.sort((a, b) => a - b)[2];
+    record(`dept-tree, ${size} nodes: one call (admin, kept; median of 5)`, `${keptMs.toFixed(0)} ms`, '< 50 ms', keptMs < 50);
 
     const runs = [
       ['dept-tree, 10k depts, admin (scope all)', '/api/blade-system/dept/dept-tree', 'admin', 10],
@@ -128,7 +133,8 @@ export async function runDeptTree(ctx) {
       if (r.non2xx + r.errors > 0)
         problems.push(`${label}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts) out of ${r.requests.total} requests`);
       const name = `${label} (${connections} conn, ${DURATION} s)`;
-      record(`${name} req/s`, r.requests.average.toFixed(r.requests.average < 10 ? 1 : 0), null, null);
+      const treeTarget = path.endsWith('/dept-tree') ? r.requests.average >= 100 : null; // issue 18: ≥ 100 req/s at 10 connections
+      record(`${name} req/s`, r.requests.average.toFixed(r.requests.average < 10 ? 1 : 0), treeTarget === null ? null : '≥ 100', treeTarget);
       record(`${name} p50 / p99`, `${r.latency.p50} ms / ${r.latency.p99} ms`, null, null);
       record(`${name} non-2xx / errors`, `${r.non2xx} / ${r.errors} of ${r.requests.total}`, '0 / 0', r.non2xx + r.errors === 0);
     }
