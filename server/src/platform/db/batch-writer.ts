@@ -130,13 +130,15 @@ export class BatchWriter {
       w.admit();
     }
     if (q.buffer.length) q.timer = setTimeout(() => this.onTimer(q), this.delayMs).unref();
-    q.running = this.write(q, rows).finally(() => {
-      q.running = null;
-      q.settled += rows.length;
-      // A full buffer goes now; a partial one when its timer fires (or now, if it fired meanwhile).
-      if (q.buffer.length >= this.maxRows || (q.buffer.length && !q.timer)) this.kick(q);
-      if (q.idle) this.forget(q);
-    });
+    q.running = this.write(q, rows)
+      .catch((err: unknown) => this.lost(q, err, rows.length)) // not expected: write reports its own failures
+      .finally(() => {
+        q.running = null;
+        q.settled += rows.length;
+        // A full buffer goes now; a partial one when its timer fires (or now, if it fired meanwhile).
+        if (q.buffer.length >= this.maxRows || (q.buffer.length && !q.timer)) this.kick(q);
+        if (q.idle) this.forget(q);
+      });
   }
 
   private forget(q: Queue) {
