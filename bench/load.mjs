@@ -174,9 +174,13 @@ export async function runLoad(ctx) {
     recordRun(`load userlogin/list alone, product (${connections} conn, ${seconds} s, ${journalRows} rows)`, listOnly, 0);
   }
 
+  // ── PGlite: userlogin/list alone at 50 connections (issue 18 target), and how long anyone waited for the session ──
+  const pgliteList = db ? null : await pgliteListRun({ ...ctx, port, token: fallbackAccess, seconds, journalRows });
+
   // ── zero lost writes: every refresh answered is a row; every token spent is marked used ──
   log('load: stopping the product, counting refresh-token rows in the database');
   await stopServer(server);
+  if (pgliteList) pgliteTurns(ctx, server);
   const counts = await countWrites({ db, dataDir, issued, spent });
   const refreshOk = stats.refresh.ok;
   const createdDuringRun = counts.total - issuedBefore;
@@ -239,6 +243,51 @@ export async function runLoad(ctx) {
     record(`${name} non-2xx / errors`, `${r.non2xx} / ${r.errors}${timeouts} of ${r.total}`, '0 / 0', r.non2xx + r.errors + bad === 0);
     if (r.non2xx + r.errors > 0) problems.push(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} of them timeouts) out of ${r.total} requests`);
   }
+}
+
+const PGLITE_LIST_CONNECTIONS = 50;
+const PGLITE_LIST_P99_MS = 1000;
+
+/**
+ * Issue 18, embedded database: `userlogin/list` alone at 50 connections must keep p99 under 1 s (one PGlite
+ * session, turns taken in arrival order — server/src/db/pglite-dialect.ts). Prints the figure with OK/OVER.
+ */
+async function pgliteListRun({ HOST, CLIENT, log, record, problems, port, token, seconds, journalRows }) {
+  const connections = PGLITE_LIST_CONNECTIONS;
+  log(`load: PGlite userlogin/list alone, ${connections} connections, ${seconds} s …`);
+  const r = summarise(
+    await autocannon({
+      url: `http://${HOST}:${port}${LIST_PATH}`,
+      headers: { authorization: CLIENT, 'blade-auth': `bearer ${token}` },
+      connections,
+      duration: seconds,
+    }),
+  );
+  record(`PGlite userlogin/list ${connections} conns (${seconds} s, ${journalRows} rows)`, `${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms`, null, null);
+  record(
+    `PGlite userlogin/list ${connections} conns`,
+    `p99 ${r.p99} ms`,
+    `< ${PGLITE_LIST_P99_MS} ms`,
+    r.p99 < PGLITE_LIST_P99_MS && r.non2xx + r.errors === 0,
+  );
+  if (r.non2xx + r.errors > 0)
+    problems.push(`PGlite userlogin/list alone: ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} of them timeouts) out of ${r.total} requests`);
+  return r;
+}
+
+/** The server prints its PGlite session's turns at a clean stop (main.ts): the longest anyone waited for a turn. */
+function pgliteTurns({ record }, server) {
+  const m = server.output().match(/PGlite: (\d+) turns, (\d+) statements; longest wait (\d+) ms, longest turn (\d+) ms, longest idle in a turn (\d+) ms/);
+  if (!m) {
+    record('PGlite session turns (whole run)', 'not reported by the server', null, null);
+    return;
+  }
+  record(
+    'PGlite session turns (whole run, start-up included)',
+    `${m[1]} turns, ${m[2]} statements; longest wait for a turn ${m[3]} ms, longest turn ${m[4]} ms, longest idle inside a turn ${m[5]} ms`,
+    null,
+    null,
+  );
 }
 
 /** Counts in the database the product wrote to: PostgreSQL directly; PGlite once the server has stopped. */
