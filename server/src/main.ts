@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_ACCOUNTS } from './db/seed/demo.js';
-import { DEMO_PASSWORD, seedAll } from './db/seed/index.js';
+import { DEMO_PASSWORD, seedAll, seedFingerprint } from './db/seed/index.js';
 import { loadConfig } from './platform/config/config.js';
 import { resolveSecrets } from './platform/config/secrets.js';
 import { webDistDir } from './web-dist.js';
@@ -26,8 +28,8 @@ async function main() {
     phase('migrate');
     const config = await resolveSecrets(base, handle.db);
     phase('secrets');
-    const seeded = await seedAll(handle.db, config);
-    phase('seed');
+    const seeded = await seedAll(handle.db, config, { fingerprint: buildFingerprint(config) });
+    phase(seeded.skipped ? 'seed (unchanged build: skipped)' : 'seed');
     const app = await buildApp(config, handle.db, { webDist: config.webDist ?? webDistDir(), listen: handle.listen });
     phase('app');
     await app.listen({ host: config.host, port: config.port });
@@ -61,6 +63,21 @@ async function main() {
   } catch (err) {
     await handle.close();
     throw err;
+  }
+}
+
+/**
+ * The built server is one bundle holding every seed's code and data: a restart of the same bundle with the
+ * same settings has nothing to seed (seedFingerprint). Run from source (a dev server) there is no bundle to
+ * hash, and every start seeds.
+ */
+function buildFingerprint(config: Parameters<typeof seedFingerprint>[1]): string | undefined {
+  const self = fileURLToPath(import.meta.url);
+  if (!self.endsWith('.js')) return undefined;
+  try {
+    return seedFingerprint(readFileSync(self, 'utf8'), config);
+  } catch {
+    return undefined;
   }
 }
 
