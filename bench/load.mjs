@@ -277,13 +277,15 @@ async function pgliteListRun({ HOST, CLIENT, log, record, problems, port, token,
 
 /** The server prints its PGlite session's turns at a clean stop (main.ts): the longest anyone waited for a turn. */
 function pgliteTurns({ record }, server) {
-  const m = server.output().match(/PGlite: (\d+) turns, (\d+) statements; longest wait (\d+) ms, longest turn (\d+) ms, longest idle in a turn (\d+) ms/);
+  const m = server
+    .output()
+    .match(/PGlite since start-up: (\d+) turns, (\d+) statements; longest wait (\d+) ms, longest turn (\d+) ms, longest idle in a turn (\d+) ms/);
   if (!m) {
     record('PGlite session turns (whole run)', 'not reported by the server', null, null);
     return;
   }
   record(
-    'PGlite session turns (whole run, start-up included)',
+    'PGlite session turns (since start-up)',
     `${m[1]} turns, ${m[2]} statements; longest wait for a turn ${m[3]} ms, longest turn ${m[4]} ms, longest idle inside a turn ${m[5]} ms`,
     null,
     null,

@@ -34,6 +34,7 @@ async function main() {
     phase('app');
     await app.listen({ host: config.host, port: config.port });
     phase('listen');
+    handle.turns?.(true); // the figures printed at the stop are those of serving, not of the start
     const shown = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
     const lines = [
       '',
@@ -52,7 +53,7 @@ async function main() {
       closing = true;
       const turns = handle.turns?.();
       console.log(
-        `${signal}: closing${turns ? ` (PGlite: ${turns.turns} turns, ${turns.statements} statements; longest wait ${turns.maxWaitMs.toFixed(0)} ms, longest turn ${turns.maxHoldMs.toFixed(0)} ms, longest idle in a turn ${turns.maxIdleMs.toFixed(0)} ms)` : ''}`,
+        `${signal}: closing${turns ? ` (PGlite since start-up: ${turns.turns} turns, ${turns.statements} statements; longest wait ${turns.maxWaitMs.toFixed(0)} ms, longest turn ${turns.maxHoldMs.toFixed(0)} ms, longest idle in a turn ${turns.maxIdleMs.toFixed(0)} ms)` : ''}`,
       );
       await app.close();
       await handle.close();

@@ -27,8 +27,8 @@ export interface DbHandle {
   kind: 'pglite' | 'pg';
   close(): Promise<void>;
   listen: Listen;
-  /** PGlite only: how the single session's turns went (waits, holds, idle time in transactions). */
-  turns?: () => PgliteStats;
+  /** PGlite only: how the single session's turns went (waits, holds, idle time in transactions); `reset` starts the figures afresh. */
+  turns?: (reset?: boolean) => PgliteStats;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>;
 }
@@ -195,7 +195,11 @@ async function openPglite(opts: DbOptions, zone: string): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
-    turns: () => ({ ...session.stats }),
+    turns: (reset) => {
+      const figures = { ...session.stats };
+      if (reset) Object.assign(session.stats, { turns: 0, statements: 0, maxWaitMs: 0, totalWaitMs: 0, maxHoldMs: 0, maxIdleMs: 0 });
+      return figures;
+    },
     dump: () => session.exclusive(() => client.dumpDataDir('none') as Promise<Blob>),
     // In process: PGlite delivers a notification after the notifying transaction commits, never on rollback.
     async listen(channel, onNotify) {
