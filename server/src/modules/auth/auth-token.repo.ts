@@ -47,6 +47,73 @@ export const authTokenRepo = {
     );
   },
 
+  /**
+   * The reuse interval (README deviation 7), inside the caller's transaction: a spent refresh token of
+   * `clientId` presented again within `graceSeconds` of its spending, when it is its chain's most recently
+   * spent token and every token issued after it is still unused and unrevoked. Then those successors are
+   * withdrawn (used and revoked at once, so presenting one later counts as reuse and revokes the chain)
+   * and the token's owner is returned as by `spendRefreshToken`. `pending`: everything holds but no
+   * successor is visible yet (the first spending's request is still writing it). `refused`: anything
+   * else — a reuse. The presented row and the successors are locked, so two concurrent re-presentations
+   * cannot both pass: the second sees the successors withdrawn and is refused.
+   */
+  async reclaimSpentRefreshToken(
+    tx: Db,
+    tokenHash: string,
+    clientId: string,
+    graceSeconds: number,
+  ): Promise<
+    { outcome: 'granted'; row: { userId: string; chainId: string; tenantId: string; ssoSessionHash: string | null } } | { outcome: 'pending' | 'refused' }
+  > {
+    const refused = { outcome: 'refused' } as const;
+    if (!(graceSeconds > 0)) return refused;
+    const t = await tx
+      .selectFrom('authRefreshToken')
+      .select([
+        'userId',
+        'chainId',
+        'tenantId',
+        'ssoSessionHash',
+        'clientId',
+        'usedTime',
+        'revokedTime',
+        sql<boolean>`used_time > now() - make_interval(secs => ${graceSeconds})`.as('inWindow'),
+        sql<boolean>`expire_time > now()`.as('live'),
+      ])
+      .where('tokenHash', '=', tokenHash)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!t || !t.usedTime || t.revokedTime || t.clientId !== clientId || !t.inWindow || !t.live) return refused;
+    const chainRevoked = await tx.selectFrom('authRevokedChain').select('chainId').where('chainId', '=', t.chainId).executeTakeFirst();
+    if (chainRevoked) return refused;
+    // Every token issued after the presented one, and any spent after it (there is none in a chain whose
+    // most recently spent token it is), locked in one order.
+    const later = await tx
+      .selectFrom('authRefreshToken as s')
+      .select(['s.tokenHash', 's.usedTime', 's.revokedTime'])
+      .where('s.chainId', '=', t.chainId)
+      .where('s.tokenHash', '<>', tokenHash)
+      .where(
+        sql<boolean>`(s.create_time > (select p.create_time from auth_refresh_token p where p.token_hash = ${tokenHash})
+          or s.used_time >= (select p.used_time from auth_refresh_token p where p.token_hash = ${tokenHash}))`,
+      )
+      .orderBy('s.tokenHash')
+      .forUpdate()
+      .execute();
+    if (later.some((s) => s.usedTime || s.revokedTime)) return refused;
+    if (!later.length) return { outcome: 'pending' };
+    await tx
+      .updateTable('authRefreshToken')
+      .set({ usedTime: sql<Date>`now()`, revokedTime: sql<Date>`now()` })
+      .where(
+        'tokenHash',
+        'in',
+        later.map((s) => s.tokenHash),
+      )
+      .execute();
+    return { outcome: 'granted', row: { userId: t.userId, chainId: t.chainId, tenantId: t.tenantId, ssoSessionHash: t.ssoSessionHash } };
+  },
+
   /** The sign-on session a refresh chain came from (any of its tokens carries it). */
   chainSsoSession(db: Db, chainId: string) {
     return db.selectFrom('authRefreshToken').select('ssoSessionHash').where('chainId', '=', chainId).limit(1).executeTakeFirst();

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { sha256, TokenSigner } from '../../platform/auth/tokens.js';
 import { SsoBrowser } from '../../../test/sso.js';
+import { REFRESH_REUSE_GRACE_SECONDS } from './token.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +29,23 @@ async function count(table: 'authRefreshToken' | 'bladeUserLoginLog' | 'authRevo
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/** Moves a spent refresh token's spending `seconds` into the past (the reuse interval's clock). */
+async function spentAgo(refreshToken: string, seconds: number) {
+  await t.db
+    .updateTable('authRefreshToken')
+    .set({ usedTime: sql<Date>`used_time - make_interval(secs => ${seconds})` })
+    .where('tokenHash', '=', sha256(refreshToken))
+    .execute();
+}
+async function chainOf(refreshToken: string) {
+  const r = await t.db.selectFrom('authRefreshToken').select('chainId').where('tokenHash', '=', sha256(refreshToken)).executeTakeFirstOrThrow();
+  return r.chainId;
+}
+async function chainRevoked(refreshToken: string) {
+  const chainId = await chainOf(refreshToken);
+  return !!(await t.db.selectFrom('authRevokedChain').select('chainId').where('chainId', '=', chainId).executeTakeFirst());
 }
 
 describe('token endpoint: password grant', () => {
@@ -173,6 +191,7 @@ describe('refresh tokens rotate, and reuse revokes the chain', () => {
     expect(second.body.refresh_token).not.toBe(first.refresh_token);
     const revokedBefore = await count('authRevokedChain');
 
+    await spentAgo(first.refresh_token, REFRESH_REUSE_GRACE_SECONDS + 1); // outside the reuse interval
     const reuse = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
     expect(reuse.status).toBe(400);
     expect(reuse.body.error_description).toBe('refreshToken有误或已过期');
@@ -180,6 +199,109 @@ describe('refresh tokens rotate, and reuse revokes the chain', () => {
     // the legitimate successor is dead too, and so are the chain's access tokens
     expect((await token({ grant_type: 'sso_refresh_token', refresh_token: second.body.refresh_token })).status).toBe(400);
     expect((await t.call({ url: '/api/blade-auth/oauth/user-info', token: second.body.access_token })).status).toBe(401);
+  });
+
+  it('within the reuse interval, the just-spent token answers a fresh pair and withdraws its unused successor', async () => {
+    const first = await t.login('nj_aoc');
+    const second = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    expect(second.status).toBe(200);
+    const revokedBefore = await count('authRevokedChain');
+    // the browser aborted that answer (F5) and presents the old token again
+    const again = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    expect(again.status).toBe(200);
+    expect(again.body.refresh_token).not.toBe(first.refresh_token);
+    expect(again.body.refresh_token).not.toBe(second.body.refresh_token);
+    expect(await count('authRevokedChain')).toBe(revokedBefore);
+    expect(await chainOf(again.body.refresh_token)).toBe(await chainOf(first.refresh_token));
+    expect((await t.call({ url: '/api/blade-auth/oauth/user-info', token: again.body.access_token })).status).toBe(200);
+    // the fresh pair rotates on as usual
+    const third = await token({ grant_type: 'sso_refresh_token', refresh_token: again.body.refresh_token });
+    expect(third.status).toBe(200);
+
+    // the withdrawn successor is reuse: the whole chain is revoked, the fresh pair with it
+    const withdrawn = await token({ grant_type: 'sso_refresh_token', refresh_token: second.body.refresh_token });
+    expect(withdrawn.status).toBe(400);
+    expect(withdrawn.body.error_description).toBe('refreshToken有误或已过期');
+    expect(await count('authRevokedChain')).toBe(revokedBefore + 1);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: third.body.refresh_token })).status).toBe(400);
+    expect((await t.call({ url: '/api/blade-auth/oauth/user-info', token: third.body.access_token })).status).toBe(401);
+  });
+
+  it('a withdrawn successor presented before anything else is used revokes the chain', async () => {
+    const first = await t.login('nj_aoc');
+    const second = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    const again = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    expect(again.status).toBe(200);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: second.body.refresh_token })).status).toBe(400);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: again.body.refresh_token })).status).toBe(400);
+    expect((await t.call({ url: '/api/blade-auth/oauth/user-info', token: again.body.access_token })).status).toBe(401);
+  });
+
+  it('a spent token is re-presented once at most: a second time revokes the chain', async () => {
+    const first = await t.login('nj_aoc');
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token })).status).toBe(200);
+    const again = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    expect(again.status).toBe(200);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token })).status).toBe(400);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: again.body.refresh_token })).status).toBe(400);
+  });
+
+  it('outside the reuse interval the spent token revokes the chain', async () => {
+    const first = await t.login('nj_aoc');
+    const second = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    expect(second.status).toBe(200);
+    await spentAgo(first.refresh_token, REFRESH_REUSE_GRACE_SECONDS + 1);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token })).status).toBe(400);
+    expect(await chainRevoked(first.refresh_token)).toBe(true);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: second.body.refresh_token })).status).toBe(400);
+  });
+
+  it('once its successor was used, the spent token revokes the chain, even within the interval', async () => {
+    const first = await t.login('nj_aoc');
+    const second = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    const third = await token({ grant_type: 'sso_refresh_token', refresh_token: second.body.refresh_token });
+    expect(third.status).toBe(200);
+    // the first is no longer the chain's most recently spent token; its successor was used
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token })).status).toBe(400);
+    expect(await chainRevoked(first.refresh_token)).toBe(true);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: third.body.refresh_token })).status).toBe(400);
+  });
+
+  it('the most recently spent token is re-presented within the interval after an earlier one was used: only it is forgiven', async () => {
+    const first = await t.login('nj_aoc');
+    const second = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    const third = await token({ grant_type: 'sso_refresh_token', refresh_token: second.body.refresh_token });
+    expect(third.status).toBe(200);
+    const again = await token({ grant_type: 'sso_refresh_token', refresh_token: second.body.refresh_token });
+    expect(again.status).toBe(200);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: third.body.refresh_token })).status).toBe(400);
+    expect(await chainRevoked(first.refresh_token)).toBe(true);
+  });
+
+  it('a revoked chain stays revoked within the interval (logout)', async () => {
+    const first = await t.login('nj_aoc');
+    const second = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    expect((await t.call({ url: '/api/blade-auth/oauth/logout', token: second.body.access_token })).status).toBe(200);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token })).status).toBe(400);
+    expect((await token({ grant_type: 'sso_refresh_token', refresh_token: second.body.refresh_token })).status).toBe(400);
+  });
+
+  it('another client presenting the just-spent token revokes the chain', async () => {
+    const first = await t.login('nj_aoc');
+    const second = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    expect(second.status).toBe(200);
+    expect(await t.app.services.tokens.rotate(first.refresh_token, 'another-client')).toBeNull();
+    expect(await chainRevoked(first.refresh_token)).toBe(true);
+  });
+
+  it('two concurrent re-presentations of the just-spent token: exactly one succeeds', async () => {
+    const first = await t.login('nj_aoc');
+    const second = await token({ grant_type: 'sso_refresh_token', refresh_token: first.refresh_token });
+    expect(second.status).toBe(200);
+    const answers = await Promise.all([t.app.services.tokens.rotate(first.refresh_token, 'saber'), t.app.services.tokens.rotate(first.refresh_token, 'saber')]);
+    expect(answers.filter((a) => a !== null)).toHaveLength(1);
+    // the loser saw the successor withdrawn: reuse, the chain is revoked
+    expect(await chainRevoked(first.refresh_token)).toBe(true);
   });
 
   it("narrows to the Role-Id header when it is one of the user's roles", async () => {

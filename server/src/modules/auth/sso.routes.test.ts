@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../../../test/app.js';
 import { SsoBrowser } from '../../../test/sso.js';
 import { sha256 } from '../../platform/auth/tokens.js';
 import { SsoForms } from './sso-forms.js';
 import { SSO_MSG } from './sso.page.js';
+import { REFRESH_REUSE_GRACE_SECONDS } from './token.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -292,6 +294,12 @@ describe('sign-on session and logout', () => {
     const refresh = (rt: string) =>
       t.call({ method: 'POST', url: '/api/blade-auth/oauth/token', query: { grant_type: 'sso_refresh_token', refresh_token: rt, tenantId: '000001' } });
     expect((await refresh(tokens.refresh_token)).status).toBe(200);
+    // outside the reuse interval (README deviation 7)
+    await t.db
+      .updateTable('authRefreshToken')
+      .set({ usedTime: sql<Date>`used_time - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS + 1})` })
+      .where('tokenHash', '=', sha256(tokens.refresh_token))
+      .execute();
     expect((await refresh(tokens.refresh_token)).status).toBe(400); // reuse: the chain is revoked
     expect(await sessionLive(b)).toBe(false);
   });

@@ -7,6 +7,15 @@ import { authRepo, type LoginUser } from './auth.repo.js';
 import { authTokenRepo } from './auth-token.repo.js';
 import { orgNames } from './org-names.js';
 
+/**
+ * The reuse interval of refresh-token rotation (README deviation 7): a just-spent refresh token presented
+ * again within these seconds, before any successor of it was used, refreshes instead of revoking its chain.
+ */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
+/** How long a re-presented token waits for the successor its first spending is still writing. */
+const PENDING_SUCCESSOR_WAIT_MS = 2000;
+const PENDING_SUCCESSOR_POLL_MS = 100;
+
 export interface IssueOptions {
   chainId?: string;
   /** Role-Id header on refresh: narrow to one of the user's roles. */
@@ -23,6 +32,7 @@ export class TokenService {
     private readonly main: Db,
     private readonly signer: TokenSigner,
     private readonly codeTtlSeconds: number,
+    private readonly reuseGraceSeconds: number = REFRESH_REUSE_GRACE_SECONDS,
   ) {}
 
   async issue(user: LoginUser, client: ClientRow, opts: IssueOptions = {}): Promise<TokenAnswer> {
@@ -114,7 +124,17 @@ export class TokenService {
 
   /**
    * Rotates a refresh token: each works once. Presenting a spent one revokes its whole chain,
-   * so a stolen token is useless once either party has used it (wire contract §4).
+   * so a stolen token is useless once either party has used it (wire contract §4) — except within the
+   * reuse interval (README deviation 7): the chain's most recently spent token, presented again less
+   * than `reuseGraceSeconds` after its spending while every successor issued from it is still unused,
+   * answers as a normal refresh and withdraws those successors. That is a reload (F5) aborting a refresh
+   * in flight: the server rotated, the browser never saw the successor and presents the old token again.
+   *
+   * Threat check: an attacker replaying a stolen, just-spent token inside the window gets a token, but
+   * withdraws the legitimate client's successor; the client's next refresh presents that withdrawn token,
+   * which is reuse and revokes the chain for both — detection is kept. Outside the window, after a
+   * successor was used, a second re-presentation (its successors are withdrawn by then), another
+   * client, a revoked chain: the chain is revoked as before.
    */
   async rotate(raw: string, clientId: string): Promise<{ userId: string; chainId: string; tenantId: string; ssoSessionHash: string | null } | null> {
     if (!raw || raw.length > 100) return null;
@@ -122,7 +142,16 @@ export class TokenService {
     const row = await authTokenRepo.spendRefreshToken(this.main, hash, clientId);
     if (row) return row;
     const spent = await authTokenRepo.findRefreshToken(this.main, hash);
-    if (spent?.usedTime) await this.revokeChain(spent.chainId, 'reuse');
+    if (!spent?.usedTime) return null;
+    // The successor is written by the spending request after the spend (token.routes.ts): when the token
+    // comes back before it is visible, wait a moment for it rather than fork the chain or revoke it.
+    for (let waited = 0; ; waited += PENDING_SUCCESSOR_POLL_MS) {
+      const reclaimed = await this.main.transaction().execute((tx) => authTokenRepo.reclaimSpentRefreshToken(tx, hash, clientId, this.reuseGraceSeconds));
+      if (reclaimed.outcome === 'granted') return reclaimed.row;
+      if (reclaimed.outcome === 'refused' || waited >= PENDING_SUCCESSOR_WAIT_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, PENDING_SUCCESSOR_POLL_MS));
+    }
+    await this.revokeChain(spent.chainId, 'reuse');
     return null;
   }
 
