@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import type { Client as PgClient, ClientConfig as PgClientConfig } from 'pg';
 import { PGliteDialect, sessionOf, type PgliteStats } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 import { WriteWatch } from './write-watch.js';
@@ -50,9 +50,18 @@ export interface DbOptions {
 const INT8 = 20;
 const NUMERIC = 1700;
 
-// Ids are strings on the wire (wire contract §3): both drivers return int8 as text.
-pg.types.setTypeParser(INT8, (v) => v);
-pg.types.setTypeParser(NUMERIC, (v) => v);
+type Pg = (typeof import('pg'))['default'];
+let pgModule: Promise<Pg> | undefined;
+
+/** node-postgres, loaded on first use: a server on the embedded database never needs it (issue 18: cold start). */
+function loadPg(): Promise<Pg> {
+  return (pgModule ??= import('pg').then(({ default: pg }) => {
+    // Ids are strings on the wire (wire contract §3): both drivers return int8 as text.
+    pg.types.setTypeParser(INT8, (v) => v);
+    pg.types.setTypeParser(NUMERIC, (v) => v);
+    return pg;
+  }));
+}
 
 const plugins = [new CamelCasePlugin()];
 
@@ -73,7 +82,8 @@ export async function openDatabase(opts: DbOptions): Promise<DbHandle> {
 }
 
 async function openPg(opts: DbOptions, zone: string): Promise<DbHandle> {
-  const connection: pg.ClientConfig = {
+  const pg = await loadPg();
+  const connection: PgClientConfig = {
     connectionString: opts.databaseUrl,
     ...(opts.connectTimeoutMs ? { connectionTimeoutMillis: opts.connectTimeoutMs } : {}),
     options: [`-c TimeZone=${zone}`, opts.schema ? `-c search_path=${opts.schema}` : ''].join(' ').trim(),
@@ -89,7 +99,7 @@ async function openPg(opts: DbOptions, zone: string): Promise<DbHandle> {
     await db.destroy().catch(() => undefined);
     throw err;
   }
-  return { db, kind: 'pg', close: () => db.destroy(), listen: pgListen(connection) };
+  return { db, kind: 'pg', close: () => db.destroy(), listen: pgListen(pg, connection) };
 }
 
 const CHANNEL_RE = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -101,15 +111,15 @@ const RECONNECT_MAX_MS = 30_000;
  * it) after every query. One client per listen call, kept alive across drops (a restarted server, a
  * failover, an idle-killing proxy) with doubling delays up to 30 s.
  */
-function pgListen(connection: pg.ClientConfig): Listen {
+function pgListen(pg: Pg, connection: PgClientConfig): Listen {
   return async (channel, onNotify, opts = {}) => {
     if (!CHANNEL_RE.test(channel)) throw new Error(`invalid channel name: ${channel}`);
-    let current: pg.Client | null = null;
+    let current: PgClient | null = null;
     let stopped = false;
     let retry: NodeJS.Timeout | undefined;
     let delay = RECONNECT_MIN_MS;
 
-    const connect = async (): Promise<pg.Client> => {
+    const connect = async (): Promise<PgClient> => {
       const client = new pg.Client({ ...connection, keepAlive: true });
       const lost = () => {
         if (current !== client) return;
