@@ -12,7 +12,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUTH_MSG, TENANT_MSG } from '@gsl/contract';
 import type { Listen } from '../../db/connection.js';
 import { writeWatchOf } from '../../db/write-watch.js';
@@ -47,6 +47,11 @@ async function readsDuring(fn: () => Promise<unknown>): Promise<number> {
   await fn();
   return watch.reads - before;
 }
+/** The fewest reads of three runs of `fn` (a timer of the app's own may read meanwhile). */
+async function fewestReads(fn: () => Promise<unknown>): Promise<number> {
+  const runs = [await readsDuring(fn), await readsDuring(fn), await readsDuring(fn)];
+  return Math.min(...runs);
+}
 /** A write the app's own handle does not see: only the table trigger's NOTIFY can tell the cache (as another process's write). */
 const elsewhere = () => t.db.withoutPlugins();
 const userIdOf = async (account: string) => String((await sql<{ id: string }>`select id from blade_user where account = ${account}`.execute(t.db)).rows[0].id);
@@ -57,7 +62,7 @@ describe(`access kept in process (${onPg ? 'PostgreSQL' : 'PGlite'})`, () => {
     await expect.poll(() => t.app.services.access.trusted).toBe(true);
     t.app.services.access.drop();
     const cold = await readsDuring(async () => expect((await t.call({ url: LIST, token })).status).toBe(200));
-    const warm = await readsDuring(async () => expect((await t.call({ url: LIST, token })).status).toBe(200));
+    const warm = await fewestReads(async () => expect((await t.call({ url: LIST, token })).status).toBe(200));
     // cold: the actor, the grants, the data scope, then the count and the page; warm: the count and the page
     expect(cold - warm).toBeGreaterThanOrEqual(3);
     expect(warm).toBe(2);
@@ -76,9 +81,19 @@ describe(`access kept in process (${onPg ? 'PostgreSQL' : 'PGlite'})`, () => {
       await t.db.updateTable('bladeUser').set({ status: 1 }).where('id', '=', id).execute();
       expect((await t.call({ url: LIST, token })).status).not.toBe(401);
       // a login's failure counter changes nothing access reads: what is kept stays
-      const kept = await readsDuring(() => t.call({ url: LIST, token }));
-      await t.db.updateTable('bladeUser').set({ loginFailCount: 0 }).where('id', '=', id).execute();
-      expect(await readsDuring(() => t.call({ url: LIST, token }))).toBe(kept);
+      const drop = vi.spyOn(t.app.services.access, 'drop');
+      try {
+        await t.db.updateTable('bladeUser').set({ loginFailCount: 0 }).where('id', '=', id).execute();
+        expect(drop).not.toHaveBeenCalled();
+        await t.db
+          .updateTable('bladeUser')
+          .set({ realName: sql<string>`real_name` })
+          .where('id', '=', id)
+          .execute();
+        expect(drop, 'a column access reads').toHaveBeenCalled();
+      } finally {
+        drop.mockRestore();
+      }
     } finally {
       bus.deaf = false;
     }
@@ -117,7 +132,7 @@ describe(`access kept in process (${onPg ? 'PostgreSQL' : 'PGlite'})`, () => {
     }
     expect(t.app.services.access.trusted).toBe(true);
     await t.call({ url: LIST, token });
-    expect(await readsDuring(() => t.call({ url: LIST, token }))).toBe(2); // kept again once it is back
+    expect(await fewestReads(() => t.call({ url: LIST, token }))).toBe(2); // kept again once it is back
   });
 
   it('a kept tenant is refused once its expiry time passes, with no write in between', async () => {
