@@ -112,7 +112,16 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   await app.register(eventRoutes);
   installTenantSync(app, tenancy, app.services.tenantSync);
 
-  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApi(app, VERSION) as never } });
+  // The document is built when the docs are first asked for, not at every start (cold start, issue 18).
+  let openApi: Record<string, unknown> | undefined;
+  const doc = () => (openApi ??= buildOpenApi(app, VERSION));
+  const lazyDoc = new Proxy({} as Record<string, unknown>, {
+    get: (_, k) => Reflect.get(doc(), k),
+    has: (_, k) => Reflect.has(doc(), k),
+    ownKeys: () => Reflect.ownKeys(doc()),
+    getOwnPropertyDescriptor: (_, k) => Reflect.getOwnPropertyDescriptor(doc(), k),
+  });
+  await app.register(swagger, { mode: 'static', specification: { document: lazyDoc as never } });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { config: { access: { public: 'open' } } }, async () => buildOpenApi(app, VERSION));
 

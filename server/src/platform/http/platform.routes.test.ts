@@ -152,6 +152,13 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ url: '/api/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('swagger');
+    // the page's document (built on first ask, not at start-up) holds every route
+    const json = await t.app.inject({ url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const doc = JSON.parse(json.body);
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/blade-auth/oauth/token'].post.summary).toContain('loginByUsername');
+    expect(Object.keys(doc.paths).length).toBe(Object.keys(JSON.parse((await t.app.inject({ url: '/api/openapi.json' })).body).paths).length);
   });
 });
 
