@@ -1,0 +1,59 @@
+import { createHmac } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { TokenSigner } from './tokens.js';
+
+const claims = { userId: '1001', tenantId: '000001', deptId: '2001', roleIds: ['3001', '3002'], clientId: 'saber', chainId: 'c1', account: 'js_aoc' };
+const secret = 'a-test-secret-of-some-length-0123456789';
+const signer = new TokenSigner(secret);
+const key = new TextEncoder().encode(secret);
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+
+describe('TokenSigner: access tokens verified on every request', () => {
+  it('answers the claims of its own unexpired token', async () => {
+    const token = await signer.sign(claims, 60);
+    expect(await signer.verify(token)).toEqual({
+      userId: '1001',
+      tenantId: '000001',
+      deptId: '2001',
+      roleIds: ['3001', '3002'],
+      clientId: 'saber',
+      chainId: 'c1',
+    });
+  });
+
+  it('refuses a token signed with another secret, a changed payload or signature, and alg none', async () => {
+    const token = await signer.sign(claims, 60);
+    expect(await new TokenSigner('another-secret-of-some-length-98765').verify(token)).toBeNull();
+    const [h, p, s] = token.split('.');
+    const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+    expect(await signer.verify(`${h}.${b64({ ...payload, sub: '1' })}.${s}`)).toBeNull();
+    expect(await signer.verify(`${h}.${p}.${s.slice(0, -2)}${s.endsWith('A') ? 'BA' : 'AA'}`)).toBeNull();
+    expect(await signer.verify(`${b64({ alg: 'none', typ: 'JWT' })}.${p}.`)).toBeNull();
+    expect(await signer.verify(`${h}.${p}`)).toBeNull();
+    expect(await signer.verify('not a token')).toBeNull();
+  });
+
+  it('refuses an expired token, one not yet valid, another issuer, a critical header and a download token', async () => {
+    expect(await signer.verify(await signer.sign(claims, 0))).toBeNull();
+    const base = { sub: '1001', token_type: 'access_token', iss: 'gsl-portal' };
+    const now = Math.floor(Date.now() / 1000);
+    const make = (payload: Record<string, unknown>, header: Record<string, unknown> = { alg: 'HS256', typ: 'JWT' }) =>
+      new SignJWT(payload).setProtectedHeader(header as never).sign(key);
+    expect(await signer.verify(await make({ ...base, exp: now + 60 }))).not.toBeNull();
+    expect(await signer.verify(await make({ ...base }))).toBeNull(); // no expiry
+    expect(await signer.verify(await make({ ...base, exp: now + 60, nbf: now + 30 }))).toBeNull();
+    expect(await signer.verify(await make({ ...base, exp: now + 60, iss: 'someone-else' }))).toBeNull();
+    const signed = (header: unknown, payload: unknown) => {
+      const body = `${b64(header)}.${b64(payload)}`;
+      return `${body}.${createHmac('sha256', key).update(body).digest('base64url')}`;
+    };
+    expect(await signer.verify(signed({ alg: 'HS256', typ: 'JWT' }, { ...base, exp: now + 60 }))).not.toBeNull();
+    expect(await signer.verify(signed({ alg: 'HS256', crit: ['x'], x: 1 }, { ...base, exp: now + 60 }))).toBeNull();
+    expect(await signer.verify(signed({ alg: 'HS512' }, { ...base, exp: now + 60 }))).toBeNull();
+    const download = await signer.signDownload(claims, 'f1', 60);
+    expect(await signer.verify(download)).toBeNull();
+    expect(await signer.verifyDownload(download)).toMatchObject({ file: 'f1', claims: { userId: '1001' } });
+    expect(await signer.verifyDownload(await signer.sign(claims, 60))).toBeNull();
+  });
+});
