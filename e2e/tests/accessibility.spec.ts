@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { callApiAsPage } from './support/api';
 import { openSignOn, signIn, type DemoAccount } from './support/signOn';
+import { visitInApp } from './support/navigate';
 
 /**
  * Issue 21 (GB/T 37668, WCAG 2.1 AA): axe-core on the sign-on page and on every screen the menus reach,
@@ -75,12 +76,7 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
 
 /** Client-side navigation (no reload): the router follows the history entry. */
 async function visit(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', `/gsl${to}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  const content = page.locator('.shell__page');
-  await expect(content).toBeVisible();
+  const content = await visitInApp(page, path);
   // The page's own content is shown and nothing in it is still loading (a chart's spinner may stay: its
   // screen is audited as it stands after a while).
   await expect(async () => {

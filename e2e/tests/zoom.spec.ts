@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openUserMenu, signIn } from './support/signOn';
+import { visitInApp } from './support/navigate';
 
 /**
  * Issue 21 (WCAG 1.4.4 Resize text, 1.4.10 Reflow): text at 200 % without loss of content or function.
@@ -52,23 +53,12 @@ async function expectHeaderUsable(page: Page, screen: string): Promise<void> {
   expect((await org.boundingBox())?.width ?? 0, `${screen}: the organisation's name has room`).toBeGreaterThan(60);
 }
 
-/** Client-side navigation (no reload): the router follows the history entry. */
-async function visit(page: Page, path: string): Promise<Locator> {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', `/gsl${to}`);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  const content = page.locator('.shell__page');
-  await expect(content).toBeVisible();
-  return content;
-}
-
 async function mainScreens(page: Page, mode: string): Promise<void> {
   await expectNoPageScroll(page, `${mode} /portal/myDay`);
   await expectHeaderUsable(page, `${mode} /portal/myDay`);
 
   // 企业会员: the search form reflows; the table scrolls in its own box, which the keyboard reaches.
-  await visit(page, '/portal/database/enterprise');
+  await visitInApp(page, '/portal/database/enterprise');
   const screen = page.getByTestId('member-enterprise');
   await expect(screen.getByTestId('enterprise-table').locator('tbody tr[data-row-key]').first()).toBeVisible();
   await expectNoPageScroll(page, `${mode} 企业会员`);
@@ -94,7 +84,7 @@ async function mainScreens(page: Page, mode: string): Promise<void> {
   await expect(form).toBeHidden();
 
   // The administration: 用户管理 with its org tree beside the list.
-  await visit(page, '/system/user');
+  await visitInApp(page, '/system/user');
   await expect(page.getByTestId('user-screen')).toBeVisible();
   await expectNoPageScroll(page, `${mode} 用户管理`);
 }
