@@ -8,8 +8,9 @@
 //   GET /api/blade-system/dept/dept-tree         as js_aoc (province federation: scope "own dept and below")
 //   GET /api/blade-system/dept/lazy-tree?parentId=<province>  as js_aoc (one level, 100+ nodes)
 //   GET /api/blade-system/dict/dictionary?code=sex  as nj_aoc
-// req/s, p50, p99 are printed as figures (no targets: nothing here fails on speed). Non-2xx answers
-// or errors fail the run, as everywhere in the bench.
+// req/s, p50, p99 are printed as figures; the kept tree (the calls after the first) carries issue 18's
+// targets, < 50 ms a call and ≥ 100 req/s at 10 connections, shown OK/OVER (a figure, never a failure).
+// Non-2xx answers or errors fail the run, as everywhere in the bench.
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
