@@ -119,13 +119,23 @@ async function confirmBy(page: Page, title: string): Promise<void> {
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 
 /** Picks an option of an antd select by its label (the dropdown is rendered outside the field). */
+/**
+ * Chooses `label` in the antd Select whose input is `select`, and waits until the field shows it: an option
+ * clicked while the drop-down is still opening can be lost (the fresh-clone run saw 第三届 clicked and the
+ * field still empty), so the choice is checked on the field and tried again until it holds.
+ */
 async function choose(page: Page, select: Locator, label: string): Promise<void> {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .first()
-    .click();
+  const exact = new RegExp(`^${label}$`);
+  const field = select.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const shown = field.locator('.ant-select-content-value, .ant-select-selection-item, .ant-select-selection-item-content').filter({ hasText: exact });
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: exact }).first();
+  await expect(async () => {
+    if ((await shown.count()) === 0) {
+      if (!(await option.isVisible())) await select.click();
+      await option.click({ timeout: 2_000 });
+    }
+    await expect(shown.first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 async function downloadBy(page: Page, button: Locator): Promise<Download> {
