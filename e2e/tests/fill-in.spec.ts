@@ -127,7 +127,7 @@ const toast = (page: Page, text: string) => page.locator('.ant-message').getByTe
 async function choose(page: Page, select: Locator, label: string): Promise<void> {
   const exact = new RegExp(`^${label}$`);
   const field = select.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  const shown = field.locator('.ant-select-content-value, .ant-select-selection-item, .ant-select-selection-item-content').filter({ hasText: exact });
+  const shown = field.locator('.ant-select-content-has-value, .ant-select-selection-item, .ant-select-selection-item-content').filter({ hasText: exact });
   const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: exact }).first();
   await expect(async () => {
     if ((await shown.count()) === 0) {
