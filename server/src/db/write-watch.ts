@@ -1,5 +1,4 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import type { Db } from './connection.js';
 
 /** One statement of this process that wrote a table: its name, and for an UPDATE built with the query builder, the columns it set. */
 export interface TableWrite {
@@ -10,7 +9,8 @@ export interface TableWrite {
 
 type Listener = (writes: readonly TableWrite[]) => void;
 
-const watches = new WeakMap<Db, WriteWatch>();
+/** Keyed by the database handle (a Kysely instance) connection.ts opened. */
+const watches = new WeakMap<object, WriteWatch>();
 
 /**
  * Tells this process, as soon as a statement that wrote a table has answered, which tables it wrote.
@@ -54,13 +54,13 @@ export class WriteWatch {
   }
 
   /** Registers this watch as the one of `db` (connection.ts does it for every handle it opens). */
-  attach(db: Db): void {
+  attach(db: object): void {
     watches.set(db, this);
   }
 }
 
 /** The watch of a handle opened by connection.ts (undefined for any other Kysely instance). */
-export function writeWatchOf(db: Db): WriteWatch | undefined {
+export function writeWatchOf(db: object): WriteWatch | undefined {
   return watches.get(db);
 }
 
