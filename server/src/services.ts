@@ -22,6 +22,7 @@ import { createWechatClient, type WechatClient } from './platform/wechat/wechat.
 import { AI_MSG } from '@gsl/contract';
 import { createChatModel, type ChatModel } from './platform/ai/index.js';
 import { ChangeCache } from './platform/db/change-cache.js';
+import type { PreparedAnswer } from './platform/http/prepared.js';
 import { writeWatchOf } from './db/write-watch.js';
 import { ACCESS_CHANGED_CHANNEL, attachAccessCache, touchesAccess } from './platform/access/access-cache.js';
 
@@ -58,7 +59,7 @@ export interface Services {
   /** The language model (platform/ai): an OpenAI-compatible provider by AI_BASE_URL, else the built-in assistant. */
   ai: ChatModel;
   /** Dept-tree answers per tenant and scope on the main database, dropped on any dept write in any process (migration 0055). */
-  deptTrees: ChangeCache<unknown>;
+  deptTrees: ChangeCache<PreparedAnswer>;
   /** Access (actor, grants, data and api scopes) of the main database, dropped on any change in any process (platform/access/access-cache.ts). */
   access: ChangeCache<unknown>;
 }
@@ -87,7 +88,7 @@ export function createServices(
   const sms = createSmsSender(config);
   outbox.register(DELIVERY_SMS, smsJobHandler(sms));
   outbox.register(DELIVERY_MAIL, mailJobHandler(mail));
-  const deptTrees = new ChangeCache<unknown>({ channel: DEPT_CHANGED_CHANNEL, listen: opts.listen, max: 500, onError: opts.onError });
+  const deptTrees = new ChangeCache<PreparedAnswer>({ channel: DEPT_CHANGED_CHANNEL, listen: opts.listen, max: 500, onError: opts.onError });
   const access = new ChangeCache<unknown>({ channel: ACCESS_CHANGED_CHANNEL, listen: opts.listen, max: 20_000, onError: opts.onError });
   attachAccessCache(main, access);
   return {

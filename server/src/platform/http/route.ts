@@ -6,6 +6,7 @@ import { badRequest, forbidden, unauthorized } from './errors.js';
 import { success } from './envelope.js';
 import { hasNul, parsePart } from './validation.js';
 import { bladexInput } from './bladex-input.js';
+import { PreparedAnswer, sendPrepared } from './prepared.js';
 
 /**
  * Who may call a route. `open`: anyone (health, docs, sign-on pages); `client`: a valid client
@@ -188,6 +189,7 @@ export function route<Q = unknown, B = unknown, P = unknown>(app: FastifyInstanc
       }
       const result = await def.handler({ req, reply, query, body, params, actor });
       if (def.raw) return reply.sent ? reply : result;
+      if (result instanceof PreparedAnswer) return sendPrepared(reply, result);
       return success(result);
     },
   });

@@ -4,6 +4,7 @@ import { MSG, deptLazyRecord, deptRecord, deptSubmit, idOf, idQuery } from '@gsl
 import type { Actor } from '../../../platform/access/actor.js';
 import { SCOPE, type DataScope } from '../../../platform/access/scope.js';
 import { withMsg } from '../../../platform/http/envelope.js';
+import { PreparedAnswer } from '../../../platform/http/prepared.js';
 import { notFound } from '../../../platform/http/errors.js';
 import { route, type RouteScope } from '../../../platform/http/route.js';
 import { removeRoute } from '../../../platform/http/remove-route.js';
@@ -45,14 +46,16 @@ export default async function deptRoutes(app: FastifyInstance) {
 
   /**
    * A whole-tree answer, kept per tenant, scope and root while no dept changes (issue 18: the 10,000-dept
-   * tree is read far more often than written). Only for tenants on the main database, whose writes the
-   * cache hears; a tenant on a datasource of its own is read each time.
+   * tree is read far more often than written), serialised once and encrypted once (PreparedAnswer). Only
+   * for tenants on the main database, whose writes the cache hears; a tenant on a datasource of its own is
+   * read each time.
    */
-  const cachedTree = async <T>(actor: Actor, tenantId: string, scope: DataScope, part: string, load: () => Promise<T>): Promise<T> => {
-    if ((await tenancy.bindingOf(actor.tenantId)) !== null) return load();
+  const cachedTree = async (actor: Actor, tenantId: string, scope: DataScope, part: string, load: () => Promise<unknown>): Promise<PreparedAnswer> => {
+    const prepare = async () => new PreparedAnswer(await load());
+    if ((await tenancy.bindingOf(actor.tenantId)) !== null) return prepare();
     const own = scope.rules.some((r) => r.type === SCOPE.OWN) ? scope.actor.userId : '';
     const key = JSON.stringify([tenantId, part, scope.rules, scope.actor.deptId, scope.actor.deptPath, own]);
-    return (await deptTrees.get(key, load)) as T;
+    return deptTrees.get(key, prepare);
   };
 
   const list = async (actor: Actor, query: Record<string, unknown>) => {
@@ -171,11 +174,11 @@ export default async function deptRoutes(app: FastifyInstance) {
         if (!root) throw notFound();
         under = root.idPath;
       }
-      const nodes = await cachedTree(actor, actor.tenantId, scope, `under:${under ?? ''}`, async () =>
-        forest((await deptRepo.nodes(app.db, actor.tenantId, scope, under)).map(deptNode)),
-      );
-      // Below a scope gap (custom scopes) a visible descendant may surface as a root of its own: keep the asked root first.
-      return under ? nodes.filter((n) => n.id === query.rootId).concat(nodes.filter((n) => n.id !== query.rootId)) : nodes;
+      return cachedTree(actor, actor.tenantId, scope, `under:${under ?? ''}`, async () => {
+        const nodes = forest((await deptRepo.nodes(app.db, actor.tenantId, scope, under)).map(deptNode));
+        // Below a scope gap (custom scopes) a visible descendant may surface as a root of its own: keep the asked root first.
+        return under ? nodes.filter((n) => n.id === query.rootId).concat(nodes.filter((n) => n.id !== query.rootId)) : nodes;
+      });
     },
   });
 
