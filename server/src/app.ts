@@ -18,6 +18,7 @@ import { installTenantSync } from './platform/tenancy/sync-hook.js';
 import { installEncryption } from './platform/http/encrypt-hook.js';
 import { frameworkErrorHandler, installErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi } from './platform/http/openapi.js';
+import { InFlight } from './platform/http/in-flight.js';
 import { serveWebApp } from './platform/web/web-app.js';
 import eventRoutes from './platform/events/events.routes.js';
 import type { Services } from './services.js';
@@ -25,6 +26,8 @@ import { createServices, dropOnLocalWrites } from './services.js';
 import { MODULES } from './modules/index.js';
 
 export const VERSION = '0.1.0';
+/** How long a stop waits for the handlers already running. */
+const CLOSE_GRACE_MS = 10_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,6 +67,9 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   app.decorate('config', config);
   app.decorate('db', routed);
   app.decorate('routeDefs', []);
+  // A stop lets the handlers already running finish (bounded) before any close hook or the pool goes.
+  app.decorate('inFlight', new InFlight());
+  app.addHook('preClose', () => app.inFlight!.settled(CLOSE_GRACE_MS));
   const onEventsError = (err: unknown) => app.log.error({ err }, 'live events');
   app.decorate('services', createServices({ config, db: routed, tenancy, clients, signer, audit }, { listen: opts.listen, onError: onEventsError }));
   app.addHook('onClose', () => tenancy.close());

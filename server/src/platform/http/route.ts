@@ -7,6 +7,7 @@ import { success } from './envelope.js';
 import { hasNul, parsePart } from './validation.js';
 import { bladexInput } from './bladex-input.js';
 import { PreparedAnswer, sendPrepared } from './prepared.js';
+import type { InFlight } from './in-flight.js';
 
 /**
  * Who may call a route. `open`: anyone (health, docs, sign-on pages); `client`: a valid client
@@ -130,6 +131,8 @@ export interface RouteConfig {
 declare module 'fastify' {
   interface FastifyInstance {
     routeDefs: RouteDef<any, any, any>[];
+    /** Handlers still running (a stop lets them finish before the database closes); absent on a bare instance. */
+    inFlight?: InFlight;
   }
   interface FastifyContextConfig {
     access?: Access;
@@ -187,7 +190,8 @@ export function route<Q = unknown, B = unknown, P = unknown>(app: FastifyInstanc
         if (!actor) throw unauthorized();
         if (!actor.allowed) throw forbidden();
       }
-      const result = await def.handler({ req, reply, query, body, params, actor });
+      const work = Promise.resolve(def.handler({ req, reply, query, body, params, actor }));
+      const result = await (app.inFlight ? app.inFlight.track(work) : work);
       if (def.raw) return reply.sent ? reply : result;
       if (result instanceof PreparedAnswer) return sendPrepared(reply, result);
       return success(result);
