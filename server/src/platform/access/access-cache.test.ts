@@ -68,6 +68,18 @@ describe(`access kept in process (${onPg ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(warm).toBe(2);
   });
 
+  it('the member page reads its count and page only: the sensitive-data grant comes from the kept grants', async () => {
+    const token = (await t.login('nj_aoc')).access_token;
+    await expect.poll(() => t.app.services.access.trusted).toBe(true);
+    const page = '/api/aoc-service/memberaocenterprise/page?current=1&size=10&status=1';
+    const warm = await fewestReads(async () => {
+      const res = await t.call({ url: page, token });
+      expect(res.status).toBe(200);
+      expect(res.body.data.records.length).toBeGreaterThan(0);
+    });
+    expect(warm).toBe(2);
+  });
+
   it('the writing process obeys its own change on the very next request, before any notification', async () => {
     const token = (await t.login('nj_coc')).access_token;
     expect((await t.call({ url: LIST, token })).status).not.toBe(401);

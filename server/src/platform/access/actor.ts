@@ -80,7 +80,7 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: 'authe
   const held = roles.map((x) => x.id);
   let allowed = permission === 'authenticated' || isAdministrator;
   if (permission !== 'authenticated' && !allowed && permission.length && held.length) {
-    const granted = separate ? await grantedCodes(db, held) : await cachedAccess(db, `grants|${rolesKey(held)}`, () => grantedCodes(db, held));
+    const granted = separate ? await grantedCodes(db, held) : await grantedCodesOf(db, held);
     allowed = permission.some((code) => granted.has(code));
   }
   return {
@@ -104,7 +104,14 @@ export async function loadActor(db: Db, claims: AccessClaims, permission: 'authe
   };
 }
 
-/** The menu codes granted to any of `roleIds` (enabled roles the user holds) through live menus. */
+/**
+ * The menu and button codes granted to any of `roleIds` (enabled roles the user holds) through live menus,
+ * kept per role set on the main database (read each time through a tenant's own datasource).
+ */
+export function grantedCodesOf(db: Db, roleIds: readonly string[]): Promise<ReadonlySet<string>> {
+  return cachedAccess(db, `grants|${rolesKey(roleIds)}`, () => grantedCodes(db, roleIds));
+}
+
 async function grantedCodes(db: Db, roleIds: readonly string[]): Promise<ReadonlySet<string>> {
   const rows = await sql<{ code: string }>`
     select distinct m.code from blade_role_menu rm

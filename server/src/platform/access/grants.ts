@@ -1,21 +1,13 @@
 import type { Db } from '../../db/connection.js';
 import type { PermissionCode } from '@gsl/contract';
 import { forbidden } from '../http/errors.js';
-import type { Actor } from './actor.js';
+import { grantedCodesOf, type Actor } from './actor.js';
 
-/** Whether the actor's roles hold a menu or button code (administrators hold all). */
+/** Whether the actor's roles hold a menu or button code (administrators hold all); kept with the actor's grants. */
 export async function isGranted(db: Db, actor: Actor, code: PermissionCode): Promise<boolean> {
   if (actor.isAdministrator) return true;
   if (!actor.roleIds.length) return false;
-  const row = await db
-    .selectFrom('bladeRoleMenu as rm')
-    .innerJoin('bladeMenu as m', 'm.id', 'rm.menuId')
-    .select('m.id')
-    .where('m.code', '=', code)
-    .where('m.isDeleted', '=', 0)
-    .where('rm.roleId', 'in', actor.roleIds)
-    .executeTakeFirst();
-  return !!row;
+  return (await grantedCodesOf(db, actor.roleIds)).has(code);
 }
 
 /**
