@@ -67,9 +67,13 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
   app.decorate('config', config);
   app.decorate('db', routed);
   app.decorate('routeDefs', []);
-  // A stop lets the handlers already running finish (bounded) before any close hook or the pool goes.
+  // A stop ends the open event streams (they never finish by themselves), then lets the handlers already
+  // running finish (bounded: a streamed export completes) before any close hook or the pool goes.
   app.decorate('inFlight', new InFlight());
-  app.addHook('preClose', () => app.inFlight!.settled(CLOSE_GRACE_MS));
+  app.addHook('preClose', async () => {
+    await app.services.events.close();
+    await app.inFlight!.settled(CLOSE_GRACE_MS);
+  });
   const onEventsError = (err: unknown) => app.log.error({ err }, 'live events');
   app.decorate('services', createServices({ config, db: routed, tenancy, clients, signer, audit }, { listen: opts.listen, onError: onEventsError }));
   app.addHook('onClose', () => tenancy.close());

@@ -70,6 +70,5 @@ export default async function eventRoutes(app: FastifyInstance) {
         .send(stream.body);
     },
   });
-  // Open streams end before the server stops accepting, so closing the app never waits on them.
-  app.addHook('preClose', () => events.close());
+  // Open streams end first when the app closes (app.ts), so closing never waits on them.
 }
