@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import { CamelCaseResults, SnakeCasePostgresDialect } from './snake-case.js';
 import type { Client as PgClient, ClientConfig as PgClientConfig } from 'pg';
 import { PGliteDialect, sessionOf, type PgliteStats } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -63,9 +64,10 @@ function loadPg(): Promise<Pg> {
   }));
 }
 
-const plugins = [new CamelCasePlugin()];
+/** Identifiers are snake-cased by the dialects' compiler (snake-case.ts); rows come back camelCased. */
+const plugins = [new CamelCaseResults()];
 
-/** A handle whose writes this process is told of (write-watch.ts); the watch runs after the snake-casing. */
+/** A handle whose writes this process is told of (write-watch.ts). */
 function watched(watch: WriteWatch, open: (watch: WriteWatch) => Db): Db {
   const db = open(watch);
   watch.attach(db);
@@ -92,7 +94,10 @@ async function openPg(opts: DbOptions, zone: string): Promise<DbHandle> {
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it */
   });
-  const db = watched(new WriteWatch(), (watch) => new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [...plugins, watch.plugin] }));
+  const db = watched(
+    new WriteWatch(),
+    (watch) => new Kysely<Database>({ dialect: new SnakeCasePostgresDialect({ pool }), plugins: [...plugins, watch.plugin] }),
+  );
   try {
     await sql`select 1`.execute(db);
   } catch (err) {

@@ -2,7 +2,6 @@ import {
   CompiledQuery,
   PostgresAdapter,
   PostgresIntrospector,
-  PostgresQueryCompiler,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
@@ -13,6 +12,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { SnakeCaseCompiler } from './snake-case.js';
 
 /** The part of a PGlite instance the dialect uses. */
 export interface PgliteClient {
@@ -140,7 +140,7 @@ export class PGliteDialect implements Dialect {
   }
 
   createQueryCompiler(): QueryCompiler {
-    return new PostgresQueryCompiler();
+    return new SnakeCaseCompiler();
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {

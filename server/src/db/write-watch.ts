@@ -1,4 +1,5 @@
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { snakeCase } from './snake-case.js';
 
 /** One statement of this process that wrote a table: its name, and for an UPDATE built with the query builder, the columns it set. */
 export interface TableWrite {
@@ -20,7 +21,7 @@ const watches = new WeakMap<object, WriteWatch>();
  * notification, which comes when the write commits.
  *
  * It watches query-builder statements (INSERT, UPDATE, DELETE, MERGE) by their nodes and raw SQL by its
- * text (`insert into t`, `update t`, `delete from t`, `truncate t`); the table names are as sent (snake case).
+ * text (`insert into t`, `update t`, `delete from t`, `truncate t`); table and column names as the database has them (snake case).
  */
 export class WriteWatch {
   private readonly listeners = new Set<Listener>();
@@ -104,11 +105,11 @@ function tableName(node: OperationNode | undefined): string | null {
   if (!node) return null;
   const n = node as unknown as { kind: string; node?: OperationNode; table?: { identifier?: { name?: string } } };
   if (n.kind === 'AliasNode') return tableName(n.node);
-  if (n.kind === 'TableNode') return n.table?.identifier?.name ?? null;
+  if (n.kind === 'TableNode') return n.table?.identifier?.name ? snakeCase(n.table.identifier.name) : null;
   return null;
 }
 
 function nameOf(node: OperationNode): string | null {
   const n = node as unknown as { kind: string; column?: { name?: string } };
-  return n.kind === 'ColumnNode' ? (n.column?.name ?? null) : null;
+  return n.kind === 'ColumnNode' && n.column?.name ? snakeCase(n.column.name) : null;
 }
