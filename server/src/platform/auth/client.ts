@@ -27,6 +27,8 @@ export function parseBasic(header: string | undefined): { clientId: string; secr
  */
 export class ClientRegistry {
   private cache = new Map<string, { row: ClientRow | null; at: number }>();
+  /** Basic headers whose secret matched, with the row they matched. */
+  private readonly matched = new Map<string, ClientRow>();
   static CACHE_MS = 5000;
   constructor(private readonly db: Db) {}
 
@@ -53,12 +55,18 @@ export class ClientRegistry {
     if (!basic) return null;
     const row = await this.find(basic.clientId);
     if (!row) return null;
+    // The same header against the same row read (a re-read is a new object) matched before: no hash again.
+    if (this.matched.get(header!) === row) return row;
     const given = Buffer.from(sha256(basic.secret), 'hex');
     const stored = Buffer.from(row.clientSecretHash, 'hex');
-    return given.length === stored.length && timingSafeEqual(given, stored) ? row : null;
+    if (given.length !== stored.length || !timingSafeEqual(given, stored)) return null;
+    if (this.matched.size >= 1000) this.matched.clear();
+    this.matched.set(header!, row);
+    return row;
   }
 
   invalidate(): void {
     this.cache.clear();
+    this.matched.clear();
   }
 }

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenSigner } from './tokens.js';
 
 const claims = { userId: '1001', tenantId: '000001', deptId: '2001', roleIds: ['3001', '3002'], clientId: 'saber', chainId: 'c1', account: 'js_aoc' };
@@ -55,5 +55,35 @@ describe('TokenSigner: access tokens verified on every request', () => {
     expect(await signer.verify(download)).toBeNull();
     expect(await signer.verifyDownload(download)).toMatchObject({ file: 'f1', claims: { userId: '1001' } });
     expect(await signer.verifyDownload(await signer.sign(claims, 60))).toBeNull();
+  });
+
+  describe('a token verified once is remembered, its times are not', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('refuses a remembered token once it expires, and one remembered before its nbf until then', async () => {
+      const token = await signer.sign(claims, 60);
+      expect(await signer.verify(token)).not.toBeNull();
+      expect(await signer.verify(token)).not.toBeNull(); // remembered
+      vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+      expect(await signer.verify(token)).toBeNull();
+      vi.useRealTimers();
+
+      const now = Math.floor(Date.now() / 1000);
+      const early = await new SignJWT({ sub: '1001', token_type: 'access_token', iss: 'gsl-portal', exp: now + 120, nbf: now + 30 })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .sign(key);
+      expect(await signer.verify(early)).toBeNull();
+      vi.useFakeTimers({ now: Date.now() + 31_000, toFake: ['Date'] });
+      expect(await signer.verify(early)).not.toBeNull();
+    });
+
+    it('a tampered copy of a remembered token is still refused, and another secret never shares the memory', async () => {
+      const token = await signer.sign(claims, 60);
+      expect(await signer.verify(token)).not.toBeNull();
+      const [h, p, s] = token.split('.');
+      const payload = JSON.parse(Buffer.from(p, 'base64url').toString());
+      expect(await signer.verify(`${h}.${b64({ ...payload, sub: '1' })}.${s}`)).toBeNull();
+      expect(await new TokenSigner('another-secret-of-some-length-98765').verify(token)).toBeNull();
+    });
   });
 });

@@ -6,6 +6,7 @@ const ISSUER = 'gsl-portal';
 
 export class TokenSigner {
   private readonly key: Uint8Array;
+  private readonly signed = new Map<string, Record<string, unknown>>();
   constructor(secret: string) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -52,9 +53,25 @@ export class TokenSigner {
     return found && typeof found.file === 'string' && found.file ? { claims: found.claims, file: found.file } : null;
   }
 
+  /**
+   * A token's payload when it is current (`exp`, `nbf` against the clock, every time) and signed by us. The
+   * signature check is remembered per token string (bounded): the same token comes with every request of a
+   * session, and whether its bytes carry our signature never changes.
+   */
+  private signedPayload(token: string): Record<string, unknown> | null {
+    let payload = this.signed.get(token);
+    if (!payload) {
+      payload = verifyHs256(token, this.key) ?? undefined;
+      if (!payload) return null;
+      if (this.signed.size >= SIGNED_KEPT) this.signed.delete(this.signed.keys().next().value!);
+      this.signed.set(token, payload);
+    }
+    return isCurrent(payload) ? payload : null;
+  }
+
   private async verifyKind(token: string, kind: 'access_token' | 'download_token'): Promise<{ claims: AccessClaims; file?: unknown } | null> {
     try {
-      const payload = verifyHs256(token, this.key);
+      const payload = this.signedPayload(token);
       if (!payload || payload.token_type !== kind || typeof payload.sub !== 'string') return null;
       const str = (v: unknown) => (typeof v === 'string' ? v : '');
       return {
@@ -75,13 +92,15 @@ export class TokenSigner {
 }
 
 const HEADER_KEYS = new Set(['alg', 'typ']);
+/** Tokens whose signature was checked, kept at most (the oldest goes first). */
+const SIGNED_KEPT = 10_000;
 
 /**
- * The payload of a compact JWS signed with HS256 by `key` and issued by us, unexpired; null otherwise.
+ * The payload of a compact JWS signed with HS256 by `key` and issued by us; null otherwise (isCurrent checks the times).
  * Every request verifies its token, so this is node:crypto's HMAC, synchronous (a few microseconds), not
  * WebCrypto's promise job (a hop to the thread pool: a tenth of a request's CPU in the profile of issue 18).
  * It checks what jose's jwtVerify checked for us: the header names HS256 and nothing else critical, the
- * signature (compared in constant time), `iss`, and `exp` (and `nbf` when present) against the clock.
+ * signature (compared in constant time), `iss`; and, in isCurrent, `exp` (and `nbf` when present) against the clock.
  */
 function verifyHs256(token: string, key: Uint8Array): Record<string, unknown> | null {
   const parts = token.split('.');
@@ -94,10 +113,14 @@ function verifyHs256(token: string, key: Uint8Array): Record<string, unknown> | 
   if (given.length !== expected.length || given.toString('base64url') !== sig || !timingSafeEqual(given, expected)) return null;
   const payload = parseSegment(p);
   if (!payload || payload.iss !== ISSUER) return null;
+  return Object.freeze(payload);
+}
+
+/** `exp` (required) and `nbf` (when present) against the clock. */
+function isCurrent(payload: Record<string, unknown>): boolean {
   const now = Math.floor(Date.now() / 1000);
-  if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
-  if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) return null;
-  return payload;
+  if (typeof payload.exp !== 'number' || payload.exp <= now) return false;
+  return payload.nbf === undefined || (typeof payload.nbf === 'number' && payload.nbf <= now);
 }
 
 function parseSegment(segment: string): Record<string, unknown> | null {
