@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -16,6 +15,7 @@ import { maskUrl } from './platform/audit/mask.js';
 import { Tenancy } from './platform/tenancy/tenancy.js';
 import { installTenantSync } from './platform/tenancy/sync-hook.js';
 import { installEncryption } from './platform/http/encrypt-hook.js';
+import { installSecurityHeaders } from './platform/http/security-headers.js';
 import { frameworkErrorHandler, installErrorHandler } from './platform/http/error-handler.js';
 import { buildOpenApi } from './platform/http/openapi.js';
 import { InFlight } from './platform/http/in-flight.js';
@@ -95,7 +95,7 @@ export async function buildApp(config: AppConfig, db: Db, opts: { webDist?: stri
 
   installDenyByDefault(app);
   installErrorHandler(app, audit);
-  await app.register(helmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
