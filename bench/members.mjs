@@ -12,6 +12,7 @@
 //     product describes such a call in /api/openapi.json; otherwise the line says the call is missing.
 // The database is only read (the bench never writes member rows), so it can be reused run after run.
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 
 import { positiveInt, requireServer } from './util.mjs';
@@ -239,6 +240,7 @@ export async function runMembers(ctx, { required = true } = {}) {
       record(`${label} req/s`, r.requests.average.toFixed(0), null, null);
       record(`  ${account} page p50 / p99 (${connections} conn, ${seconds} s)`, `${r.latency.p50} ms / ${r.latency.p99} ms`, 'p99 < 50 ms', r.latency.p99 < 50);
       record(`  ${account} page non-2xx / errors`, `${r.non2xx} / ${r.errors} of ${r.requests.total}`, '0 / 0', r.non2xx + r.errors === 0);
+      await compareBare(ctx, { url, account, filters: f, product: check.body.data, productRun: r, connections, seconds });
     }
 
     // ── the unfiltered page (the list as it opens): the whole scope, newest first ──
@@ -280,6 +282,46 @@ export async function runMembers(ctx, { required = true } = {}) {
     }
   } finally {
     await stopServer(server);
+  }
+}
+
+/**
+ * Issue 18: the same SQL behind a bare Fastify + pg handler (bench/bare-members.mjs), whose first page must be the
+ * product's row for row; measured the same way right after the product, printed as ratios product / bare with the
+ * targets req/s ≥ 0.6 and p99 ≤ 1.8.
+ */
+async function compareBare(ctx, { url, account, filters, product, productRun, connections, seconds }) {
+  const { ROOT, HOST, log, record, problems, startServer, stopServer, freePort, request } = ctx;
+  const port = await freePort();
+  const env = { PATH: process.env.PATH, HOST, PORT: String(port), DATABASE_URL: url, ACCOUNT: account, TIME_ZONE: 'Asia/Shanghai' };
+  const bare = await startServer({ main: join(ROOT, 'bench', 'bare-members.mjs'), port, env, timeoutMs: 30_000 });
+  try {
+    const path = `/page?${new URLSearchParams({ current: '1', size: '10', prefix: filters.prefix, status: '1', region: filters.regionCode })}`;
+    const check = await request(port, 'GET', path);
+    const ids = (rows) => (rows ?? []).map((r) => String(r.id)).join(',');
+    const same = check.status === 200 && check.body?.data?.total === product.total && ids(check.body.data.records) === ids(product.records);
+    const names = (rows) => (rows ?? []).map((r) => r.name).join(',');
+    if (!same || names(check.body.data.records) !== names(product.records)) {
+      problems.push(
+        `bare members (${account}): its first page is not the product's (HTTP ${check.status}, total ${check.body?.data?.total} vs ${product.total})`,
+      );
+      return;
+    }
+    log(`members: bare Fastify + pg, same SQL as ${account}'s page, ${connections} connections, ${seconds} s …`);
+    const b = await autocannon({ url: `http://${HOST}:${port}${path}`, connections, duration: seconds });
+    if (b.non2xx + b.errors > 0) problems.push(`bare members (${account}): ${b.non2xx} non-2xx, ${b.errors} errors`);
+    record(
+      `  bare Fastify + pg, same SQL, ${account}: req/s, p50 / p99`,
+      `${b.requests.average.toFixed(0)}, ${b.latency.p50} ms / ${b.latency.p99} ms`,
+      null,
+      null,
+    );
+    const rps = productRun.requests.average / b.requests.average;
+    const p99 = productRun.latency.p99 / b.latency.p99;
+    record(`  ratio product/bare, ${account} page req/s`, rps.toFixed(2), '≥ 0.6', rps >= 0.6);
+    record(`  ratio product/bare, ${account} page p99`, p99.toFixed(2), '≤ 1.8', p99 <= 1.8);
+  } finally {
+    await stopServer(bare);
   }
 }
 

@@ -210,11 +210,12 @@ function request(port, method, path, headers = {}, body = undefined) {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
+        const receivedAt = performance.now(); // the whole answer is here; decrypting and parsing it is the client's own work
         let text = Buffer.concat(chunks).toString('utf8');
         const type = String(res.headers['content-type'] ?? '');
         try {
           if (type.startsWith('text/plain') && text) text = decrypt(text);
-          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null });
+          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : null, receivedAt });
         } catch (err) {
           reject(new Error(`${method} ${path}: undecodable answer (${res.statusCode}, ${type}): ${err.message}`));
         }
