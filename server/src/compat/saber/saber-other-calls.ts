@@ -3,7 +3,7 @@
  * system/tenantpackage.js), notices (desk/notice.js), attachments (resource/attach.js), regions
  * (base/region.js), logs (logs.js) and the shell's own calls (user.js).
  */
-import ExcelJS from 'exceljs';
+import { excel } from '../../platform/files/excel.js';
 import { md5, type SaberClient } from './saber-client.js';
 import { call, crud, file, isList, isPage, need, ok, type SaberCall } from './saber-calls.js';
 
@@ -98,7 +98,7 @@ export const userCalls = (): SaberCall[] => [
   ),
   call('system/user.js unlock', async (s, c) => ok(await s.request({ url: '/api/blade-user/unlock', method: 'post', params: { userIds: need(c, 'user') } }))),
   call('system/user.js importUser', async (s, c) => {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excel()).Workbook();
     const ws = wb.addWorksheet('用户');
     ws.addRow(['账号', '姓名', '手机号码', '所属机构']);
     ws.addRow([`sbi${c.tag}`, '赛博导入', `138${String(c.tag).padStart(8, '0')}`, need(c, 'rootDept')]);
@@ -306,7 +306,7 @@ export const deskCalls = (): SaberCall[] => [
     return after.status === 404 ? true : 'still there';
   }),
   call('base/region.js importRegion (isCovered)', async (s, c) => {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excel()).Workbook();
     const ws = wb.addWorksheet('行政区划');
     ws.addRow(['区划编号', '上级区划编号', '区划名称', '排序', '备注']);
     ws.addRow([`${need(c, 'province')}98`, need(c, 'province'), `赛博导入区${c.tag}`, 98, '']);

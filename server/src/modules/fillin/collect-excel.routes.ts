@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import ExcelJS from 'exceljs';
+import { excel } from '../../platform/files/excel.js';
 import {
   COLLECT_TEMPLATE_KEY,
   FILLIN_PATHS as P,
@@ -58,7 +58,7 @@ export function collectExcelRoutes(app: FastifyInstance, ctx: FillinContext) {
       const fields = sheetFields(template.fields);
       const out = new PassThrough();
       (async () => {
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+        const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
         const ws = wb.addWorksheet('常委执委及会员代表');
         ws.columns = [
           { header: '组织', key: '_dept', width: 28 },
@@ -102,7 +102,7 @@ export function collectExcelRoutes(app: FastifyInstance, ctx: FillinContext) {
       const first = await situationRepo.collect(db, scope, { ...query, current: 1, size: SITUATION_CHUNK });
       const out = new PassThrough();
       (async () => {
-        const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+        const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
         const ws = wb.addWorksheet('填报情况');
         ws.columns = [
           { header: '组织名称', key: 'deptName', width: 30 },
@@ -154,7 +154,7 @@ export function collectExcelRoutes(app: FastifyInstance, ctx: FillinContext) {
     handler: async ({ actor, reply }) => {
       const template = await templateService.byKey(db, actor.tenantId, COLLECT_TEMPLATE_KEY);
       const fields = sheetFields(template.fields);
-      const wb = new ExcelJS.Workbook();
+      const wb = new (await excel()).Workbook();
       const ws = wb.addWorksheet('人员');
       ws.columns = fields.map((f) => ({ header: header(f), key: f.prop, width: f.type === 'idcard' ? 22 : 16 }));
       ws.getRow(1).font = { bold: true };

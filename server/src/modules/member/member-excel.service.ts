@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { excel } from '../../platform/files/excel.js';
 import { MEMBER_FIELD_LABELS } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
@@ -64,7 +64,7 @@ export const memberExcelService = {
   async writeExport(db: Db, job: MemberExportJob, cipher: PersonalDataCipher, out: Writable, timeZone: string): Promise<number> {
     const { kind } = job;
     const columns = exportColumns(kind);
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(kind.label);
     ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: WIDE[c.key] ?? 14 }));
     const head = ws.getRow(1);

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../../platform/files/excel.js';
 import { ID_RE, MASKED_MOBILE_RE, MEMBER_FIELD_LABELS, MEMBER_MSG, isMaskedCert } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
@@ -232,7 +232,7 @@ export const memberImportService = {
   /** The template: the header row (required columns starred), one example row, and a sheet of rules. */
   async template(kind: MemberKindDef, ownOrg: string | null): Promise<Buffer> {
     const spec = IMPORT_SPECS[kind.kind];
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excel()).Workbook();
     const ws = wb.addWorksheet(kind.label);
     const cols = importColumns(kind);
     ws.columns = cols.map((c) => ({ header: spec.required.includes(c.key) ? `${c.header}*` : c.header, key: c.key, width: WIDE[c.key] ?? 14 }));

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { assertAccountQuota } from '../system/tenant/tenant.service.js';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from '../../platform/files/excel.js';
 import {
   ID_RE,
   SEX_NAMES,
@@ -69,7 +70,7 @@ export const userExcelService = {
 
   /** Streams the workbook (exceljs WorkbookWriter): rows are read and written a chunk at a time. */
   async writeExport(db: Db, job: ExportJob, sort: Pick<PageQuery, 'ascs' | 'descs'>, out: Writable, timeZone: string): Promise<void> {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet('用户');
     ws.columns = EXPORT_KEYS.map((k) => ({ header: H[k], key: k, width: WIDTHS[k] ?? 10 }));
     styleHeader(ws.getRow(1));
@@ -101,7 +102,7 @@ export const userExcelService = {
   /** The import template: the header row (required columns starred), one example row, and a sheet of rules. */
   async template(db: Db, actor: Actor): Promise<Buffer> {
     const dept = await userRepo.deptInScope(db, await scopeOf(db, actor), actor.deptId);
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excel()).Workbook();
     const ws = wb.addWorksheet('用户');
     ws.columns = IMPORT_KEYS.map((k) => ({ header: header([k], true)[0], key: k, width: WIDTHS[k] ?? 10 }));
     styleHeader(ws.getRow(1));

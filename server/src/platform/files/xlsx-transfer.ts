@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from './excel.js';
 import { z } from 'zod';
 import { AppError, badRequest } from '../http/errors.js';
 import { formatTime } from '../http/time.js';
@@ -44,7 +45,7 @@ export async function readXlsxUpload(req: FastifyRequest): Promise<Buffer> {
 
 /** The uploaded workbook's first sheet; a file that is not a readable .xlsx is a 400. */
 async function readFirstSheet(file: Buffer): Promise<ExcelJS.Worksheet> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await excel()).Workbook();
   try {
     await wb.xlsx.load(file as never);
   } catch {

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import ExcelJS from 'exceljs';
+import { excel } from '../../../platform/files/excel.js';
 import {
   ADDRESS_BOOK_NAMES,
   ADDRESS_EXPORT_LIMIT,
@@ -126,7 +126,7 @@ export const addressService = {
 
   /** Streams the workbook (exceljs WorkbookWriter), a chunk of rows at a time, in the list's order. */
   async writeExport(db: Db, job: AddressExportJob, sort: Pick<PageQuery, 'ascs' | 'descs'>, out: Writable): Promise<AddressRow[]> {
-    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
     const ws = wb.addWorksheet(ADDRESS_BOOK_NAMES[job.book.kind]);
     ws.columns = [
       { header: '序号', key: 'no', width: 8 },

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { excel } from '../../../platform/files/excel.js';
 import { REGION_MAX_LEVEL, REGION_ROOT, REGION_SHEET_COLUMNS, type ImportAnswer, type ImportError, type RegionSubmit } from '@gsl/contract';
 import type { Db } from '../../../db/connection.js';
 import { badRequest, notFound } from '../../../platform/http/errors.js';
@@ -69,7 +69,7 @@ export const regionService = {
 
   /** The export (and, empty, the template): one row per division, national and local. */
   async workbook(db: Db, f: RegionFilter | null): Promise<Buffer> {
-    const wb = new ExcelJS.Workbook();
+    const wb = new (await excel()).Workbook();
     const ws = wb.addWorksheet('行政区划');
     ws.columns = [
       { header: H.code, key: 'code', width: 16 },
