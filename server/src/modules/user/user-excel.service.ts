@@ -22,7 +22,8 @@ import { dbErrorCode } from '../../platform/http/db-errors.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { formatTime } from '../../platform/http/time.js';
 import { readImportSheet } from '../../platform/files/xlsx-transfer.js';
-import { userRepo, type DeptRow, type RoleRow, type UserFilter } from './user.repo.js';
+import { USER_FIELDS, userRepo, type DeptRow, type RoleRow, type UserFilter } from './user.repo.js';
+import { sortOrders } from '../../platform/http/paging.js';
 import { NO_PASSWORD_HASH, mayGrant } from './user.rules.js';
 import { scopeOf, userFilter } from './user.service.js';
 
@@ -61,6 +62,7 @@ export const userExcelService = {
    * (138****1234) unless the actor holds user_view — the same rule as the list and the detail.
    */
   async prepareExport(db: Db, actor: Actor, query: Record<string, unknown>): Promise<ExportJob> {
+    sortOrders(query as Pick<PageQuery, 'ascs' | 'descs'>, USER_FIELDS); // a bad sort is refused before the download starts
     const scope = await scopeOf(db, actor);
     const filter = await userFilter(db, actor, query);
     const total = await userRepo.count(db, scope, filter);

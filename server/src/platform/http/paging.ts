@@ -129,6 +129,19 @@ export function applySort<QB extends SelectQueryBuilder<any, any, any>>(
   whitelist: FieldWhitelist,
   fallback: Array<[string, 'asc' | 'desc']>,
 ): QB {
+  const orders = sortOrders(page, whitelist);
+  // The default order stays as the tie-breaker, so equal values page in a stable order.
+  const all = orders.length ? [...orders, ...fallback.filter(([col]) => !orders.some(([c]) => c === col))] : fallback;
+  let out = qb;
+  for (const [col, dir] of all) out = out.orderBy(sql.ref(col), dir) as QB;
+  return out;
+}
+
+/**
+ * The columns ascs/descs ask to sort by; a field outside the whitelist is refused (400). An export calls it
+ * before its first byte is sent, so a bad sort is a JSON answer, not a broken download.
+ */
+export function sortOrders(page: Pick<PageQuery, 'ascs' | 'descs'>, whitelist: FieldWhitelist): Array<[string, 'asc' | 'desc']> {
   const orders: Array<[string, 'asc' | 'desc']> = [];
   for (const [list, dir] of [
     [page.ascs, 'asc'],
@@ -144,11 +157,7 @@ export function applySort<QB extends SelectQueryBuilder<any, any, any>>(
       orders.push([spec.column, dir]);
     }
   }
-  // The default order stays as the tie-breaker, so equal values page in a stable order.
-  const all = orders.length ? [...orders, ...fallback.filter(([col]) => !orders.some(([c]) => c === col))] : fallback;
-  let out = qb;
-  for (const [col, dir] of all) out = out.orderBy(sql.ref(col), dir) as QB;
-  return out;
+  return orders;
 }
 
 /** Runs the count and the page of one filtered query. */

@@ -7,6 +7,7 @@ let stop: (() => void) | undefined;
 afterEach(() => {
   stop?.();
   stop = undefined;
+  document.body.innerHTML = ''; // markup a test wrote itself (testing-library removes only what it rendered)
 });
 
 describe('form errors are read out (issue 21, WCAG 4.1.3)', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type TestApp } from '../../../../test/app.js';
 import { fetchFile, readBook } from '../../../../test/harness/files.js';
+import { decryptBody } from '../../../platform/http/crypto.js';
 import { useTestApp } from '../../../../test/use-test-app.js';
 
 /**
@@ -224,6 +225,21 @@ describe('phones', () => {
 });
 
 describe('export', () => {
+  it('a sort by a field the list does not have is a JSON refusal before any byte of the file', async () => {
+    for (const [url, who, query] of [
+      ['/api/blade-user/userProfile/aoc/export', 'nj_aoc', { ascs: '__proto__' }],
+      ['/api/blade-user/userProfile/aoc/export', 'nj_aoc', { descs: 'deptId,valueOf' }],
+      ['/api/blade-user/export-user', 'admin', { ascs: 'constructor' }],
+    ] as const) {
+      const res = await fetchFile(t, tokens[who], 'GET', url, query);
+      expect(res.status, `${url} ${JSON.stringify(query)}`).toBe(400);
+      expect(String(res.headers['content-type'])).not.toContain('spreadsheetml');
+      const text = res.body.toString();
+      const body = JSON.parse(String(res.headers['content-type']).startsWith('text/plain') ? decryptBody(text, t.config.aesKey) : text);
+      expect(body.msg).toMatch(/^不支持按 .+ 排序$/);
+    }
+  });
+
   it("streams the book's rows in its order as xlsx, phones masked; another org is 404", async () => {
     const res = await fetchFile(t, tokens.nj_aoc, 'GET', '/api/blade-user/userProfile/aoc/export', {});
     expect(res.status).toBe(200);

@@ -22,7 +22,8 @@ import { resolveScope, type DataScope } from '../../../platform/access/scope.js'
 import { badRequest, forbidden, notFound } from '../../../platform/http/errors.js';
 import { USER_RESOURCE } from '../../user/user.repo.js';
 import { userService } from '../../user/user.service.js';
-import { addressRepo, type AddressRow, type BookFilter } from './address.repo.js';
+import { ADDRESS_FIELDS, addressRepo, type AddressRow, type BookFilter } from './address.repo.js';
+import { sortOrders } from '../../../platform/http/paging.js';
 
 /** Who maintains (adds, removes, orders) and who exports a book; user_edit / user_export (用户管理) too. */
 const EDIT_OF_TAG: Record<'aoc' | 'coc', PermissionCode> = { aoc: 'myorg_gsl_address_edit', coc: 'myorg_sh_address_edit' };
@@ -116,6 +117,7 @@ export const addressService = {
 
   /** Checks an export before any byte is sent (a refusal is still a JSON answer). */
   async prepareExport(db: Db, actor: Actor, kind: AddressBookKind, q: AddressListQuery): Promise<AddressExportJob> {
+    sortOrders(q, ADDRESS_FIELDS); // a bad sort is refused before the download starts
     const scope = await scopeOf(db, actor);
     const book = await bookOf(db, actor, scope, kind, q);
     if (!(await grantedAny(db, actor, [...EXPORT_OF_BOOK[kind], 'user_export']))) throw forbidden(ADDRESS_MSG.noExport);
