@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { chooseOption } from './support/select';
 import { openUserMenu, signIn } from './support/signOn';
 
 /** Unique per run, so the names never meet an earlier run's depts (names are unique under one parent). */
@@ -23,10 +24,8 @@ async function fillAndSave(page: Page, dialog: Locator, name: string, category?:
   await dialog.getByLabel('机构名称', { exact: true }).fill(name);
   await dialog.getByLabel('机构全称', { exact: true }).fill(`${name}（全称）`);
   if (category) {
-    await dialog.getByLabel('机构类型', { exact: true }).click();
-    await page.locator('.ant-select-dropdown:visible').getByTitle(category, { exact: true }).click();
-    // The choice is shown before saving (an option clicked while the list still opens can be lost).
-    await expect(dialog.getByTestId('dept-form-category')).toContainText(category);
+    // Tried again until the field shows it (an option clicked while the list still opens can be lost).
+    await chooseOption(page, dialog.getByTestId('dept-form-category'), category);
   }
   await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
   const answer = answerOf(page, 'submit');

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { chooseOption } from './support/select';
 import { signIn } from './support/signOn';
 
 /** Unique per run, so the names never meet an earlier run's rows. */
@@ -16,8 +17,7 @@ function idCardNo(): string {
 const toast = (page: Page, text: string) => page.locator('.ant-message').getByText(text, { exact: true }).first();
 
 async function pick(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
+  await chooseOption(page, page.getByTestId(testId), option);
 }
 
 test('人员库: staff add a person with a valid ID number, open the profile and add a 履历 row', async ({ page }) => {
