@@ -6,27 +6,9 @@
 // parallel on a pool of 10, and nothing else: no client or token check, no scope lookup, no validation,
 // no encryption, no envelope formatting.
 //   env: DATABASE_URL, HOST, PORT, ACCOUNT (whose dept is the root and the scope), TIME_ZONE
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { bareApp, deptOf, pool, serve, timeZone as tz } from './bare-common.mjs';
 
-const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
-const Fastify = requireServer('fastify');
-const pg = requireServer('pg');
-
-pg.types.setTypeParser(20, (v) => v);
-const tz = process.env.TIME_ZONE || 'Asia/Shanghai';
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: `-c TimeZone=${tz}` });
-pool.on('error', () => {});
-const account = process.env.ACCOUNT || 'js_aoc';
-const { rows } = await pool.query(
-  'select d.id::text, d.id_path, d.tenant_id from blade_user u join blade_dept d on d.id = u.dept_id where u.account = $1 and u.is_deleted = 0',
-  [account],
-);
-if (!rows.length) {
-  console.error(`bare-cockpit: no user ${account}`);
-  process.exit(1);
-}
-const root = rows[0];
+const root = await deptOf('bare-cockpit', 'js_aoc');
 const under = (col) => `${col} in (select under_d.id from blade_dept under_d where under_d.is_deleted = 0 and under_d.id_path like $2)`;
 const part = (col) => `${col} in (select pd.id from blade_dept pd where pd.is_deleted = 0 and pd.id_path like $2)`;
 const bucket = `coalesce((select pf.id::text from blade_dept pf where pf.id = nullif(split_part(substr(d.id_path, ${root.id_path.length + 1}), ',', 1), '')::bigint and pf.dept_category = 1 and pf.is_deleted = 0), 'self')`;
@@ -48,8 +30,7 @@ const LOGINS = `select to_char(l.create_time at time zone $3, 'YYYY-MM-DD') as d
   from blade_user_login_log l where l.success = 1 and l.create_time >= now() - interval '30 days' and l.tenant_id = $1 and ${under('l.dept_id')} group by 1`;
 
 const q = async (text, params = P) => (await pool.query(text, params)).rows;
-const app = Fastify({ logger: false });
-app.get('/api/health', async () => ({ ok: true }));
+const app = bareApp();
 app.get('/summary', async () => {
   const [counts, area, industry, years, missing, invalid, months, dups, chambers, sends, logins] = await Promise.all([
     q(COUNTS),
@@ -80,11 +61,4 @@ app.get('/summary', async () => {
   return { code: 200, success: true, data, msg: '操作成功' };
 });
 
-await app.listen({ host: process.env.HOST || '127.0.0.1', port: Number(process.env.PORT) });
-const stop = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serve(app);

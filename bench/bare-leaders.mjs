@@ -6,28 +6,10 @@
 // scope lookup, no validation, no encryption, no envelope formatting. Pool of 10 and the session time zone
 // as the product.
 //   env: DATABASE_URL, HOST, PORT, ACCOUNT (whose dept is the root and the scope), YEAR, TIME_ZONE
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { bareApp, deptOf, pageEnvelope, pool, serve } from './bare-common.mjs';
 
-const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
-const Fastify = requireServer('fastify');
-const pg = requireServer('pg');
-
-pg.types.setTypeParser(20, (v) => v); // int8 as text, like the product
-
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: `-c TimeZone=${process.env.TIME_ZONE || 'Asia/Shanghai'}` });
-pool.on('error', () => {});
-const account = process.env.ACCOUNT || 'js_aoc';
 const year = Number(process.env.YEAR || new Date().getFullYear());
-const { rows } = await pool.query(
-  'select d.id::text, d.id_path, d.tenant_id from blade_user u join blade_dept d on d.id = u.dept_id where u.account = $1 and u.is_deleted = 0',
-  [account],
-);
-if (!rows.length) {
-  console.error(`bare-leaders: no user ${account}`);
-  process.exit(1);
-}
-const root = rows[0];
+const root = await deptOf('bare-leaders', 'js_aoc');
 
 const CURRENT = `(select max(cy.year) from aoc_association_leader cy where cy.dept_id = d.id and cy.is_deleted = 0 and cy.year <= $6)`;
 const WHERE = `from "blade_dept" as "d"
@@ -42,8 +24,7 @@ const SUMMARY_SQL = `select l.dept_id::text as dept_id, l.leader_type, count(*):
   join aoc_association_leader l on l.dept_id = t.dept_id and l.year = t.year and l.is_deleted = 0
   group by l.dept_id, l.leader_type`;
 
-const app = Fastify({ logger: false });
-app.get('/api/health', async () => ({ ok: true }));
+const app = bareApp();
 app.get('/lower-list', async (req) => {
   const current = Math.max(1, Number(req.query.current) || 1);
   const size = Math.min(5000, Math.max(1, Number(req.query.size) || 10));
@@ -62,14 +43,7 @@ app.get('/lower-list', async (req) => {
     presidentName: byDept.get(`${r.id}:1`)?.first_name ?? null,
     leaderCount: [1, 2, 3, 4, 5, 6, 7].reduce((a, t) => a + (byDept.get(`${r.id}:${t}`)?.n ?? 0), 0),
   }));
-  return { code: 200, success: true, data: { records, total, size, current, pages: Math.ceil(total / size) }, msg: '操作成功' };
+  return pageEnvelope(records, total, size, current);
 });
 
-await app.listen({ host: process.env.HOST || '127.0.0.1', port: Number(process.env.PORT) });
-const stop = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serve(app);

@@ -7,14 +7,7 @@
 // product's PostgreSQL connection.
 //   env: DATABASE_URL, HOST, PORT, ACCOUNT (whose dept path is the scope), TIME_ZONE
 //   GET /page?current=&size=&prefix=&status=&region=
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-
-const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
-const Fastify = requireServer('fastify');
-const pg = requireServer('pg');
-
-pg.types.setTypeParser(20, (v) => v); // int8 as text, like the product
+import { bareApp, deptOf, pageEnvelope, pool, serve } from './bare-common.mjs';
 
 const FROM = `from "aoc_member_enterprise" as "m" left join "blade_dept" as "d" on "d"."id" = "m"."dept_id" left join "blade_region" as "r" on "r"."code" = "m"."region_code"
   where "m"."is_deleted" = $1 and "m"."tenant_id" = $2
@@ -29,38 +22,19 @@ const PAGE_SQL = `select "m"."id", "m"."dept_id", "d"."dept_name", "r"."name" as
   ${FROM}
   order by "m"."create_time" desc, "m"."id" desc limit $8 offset $9`;
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: `-c TimeZone=${process.env.TIME_ZONE || 'Asia/Shanghai'}` });
-pool.on('error', () => {});
-
-const account = process.env.ACCOUNT || 'nj_aoc';
-const { rows } = await pool.query(
-  'select d.id_path, u.tenant_id from blade_user u join blade_dept d on d.id = u.dept_id where u.account = $1 and u.is_deleted = 0',
-  [account],
-);
-if (!rows.length) {
-  console.error(`bare-members: no user ${account}`);
-  process.exit(1);
-}
-const scope = `${rows[0].id_path}%`;
-const tenant = rows[0].tenant_id;
+const dept = await deptOf('bare-members', 'nj_aoc');
+const scope = `${dept.id_path}%`;
+const tenant = dept.tenant_id;
 const escapeLike = (v) => v.replace(/[\\%_]/g, (c) => `\\${c}`); // as paging.ts escapes a likeright value
 
-const app = Fastify({ logger: false });
-app.get('/api/health', async () => ({ ok: true }));
+const app = bareApp();
 app.get('/page', async (req) => {
   const current = Math.max(1, Number(req.query.current) || 1);
   const size = Math.min(500, Math.max(1, Number(req.query.size) || 10));
   const params = [0, tenant, 0, scope, `${escapeLike(String(req.query.prefix ?? ''))}%`, Number(req.query.status), String(req.query.region ?? '')];
   const total = Number((await pool.query(COUNT_SQL, params)).rows[0].total);
   const records = total === 0 ? [] : (await pool.query(PAGE_SQL, [...params, size, (current - 1) * size])).rows;
-  return { code: 200, success: true, data: { records, total, size, current, pages: Math.ceil(total / size) }, msg: '操作成功' };
+  return pageEnvelope(records, total, size, current);
 });
 
-await app.listen({ host: process.env.HOST || '127.0.0.1', port: Number(process.env.PORT) });
-const stop = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serve(app);

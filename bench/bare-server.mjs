@@ -5,15 +5,7 @@
 // else: no client or token check, no actor or scope lookup, no validation, no encryption, no envelope
 // formatting. Same pool size (10) and session time zone as the product's PostgreSQL connection.
 //   env: DATABASE_URL, HOST, PORT, ACCOUNT (whose dept path is the scope), TIME_ZONE
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-
-// The server's own fastify and pg (same versions as the product).
-const requireServer = createRequire(join(import.meta.dirname, '..', 'server', 'package.json'));
-const Fastify = requireServer('fastify');
-const pg = requireServer('pg');
-
-pg.types.setTypeParser(20, (v) => v); // int8 as text, like the product
+import { bareApp, deptOf, pageEnvelope, pool, serve } from './bare-common.mjs';
 
 const WHERE = `from "blade_user_login_log" as "l"
   left join "blade_dept" as "d" on "d"."id" = "l"."dept_id"
@@ -23,34 +15,15 @@ const COUNT_SQL = `select count(*) as "total" ${WHERE}`;
 const PAGE_SQL = `select "l"."id", "l"."account", "u"."real_name", "d"."dept_name", "l"."login_type", "l"."success", "l"."message", "l"."remote_ip", "l"."user_agent", "l"."create_time" ${WHERE}
   order by "l"."create_time" desc, "l"."id" desc limit $3 offset $4`;
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, options: `-c TimeZone=${process.env.TIME_ZONE || 'Asia/Shanghai'}` });
-pool.on('error', () => {});
+const scope = `${(await deptOf('bare-server', 'js_aoc')).id_path}%`;
 
-const account = process.env.ACCOUNT || 'js_aoc';
-const { rows } = await pool.query('select d.id_path from blade_user u join blade_dept d on d.id = u.dept_id where u.account = $1 and u.is_deleted = 0', [
-  account,
-]);
-if (!rows.length) {
-  console.error(`bare-server: no user ${account}`);
-  process.exit(1);
-}
-const scope = `${rows[0].id_path}%`;
-
-const app = Fastify({ logger: false });
-app.get('/api/health', async () => ({ ok: true }));
+const app = bareApp();
 app.get('/list', async (req) => {
   const current = Math.max(1, Number(req.query.current) || 1);
   const size = Math.min(500, Math.max(1, Number(req.query.size) || 10));
   const total = Number((await pool.query(COUNT_SQL, [0, scope])).rows[0].total);
   const records = total === 0 ? [] : (await pool.query(PAGE_SQL, [0, scope, size, (current - 1) * size])).rows;
-  return { code: 200, success: true, data: { records, total, size, current, pages: Math.ceil(total / size) }, msg: '操作成功' };
+  return pageEnvelope(records, total, size, current);
 });
 
-await app.listen({ host: process.env.HOST || '127.0.0.1', port: Number(process.env.PORT) });
-const stop = async () => {
-  await app.close();
-  await pool.end();
-  process.exit(0);
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serve(app);

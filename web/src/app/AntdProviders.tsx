@@ -7,6 +7,7 @@ import { setMessageInstance } from '../api/feedback';
 import { watchFormErrors } from './a11y/formErrors';
 import { useSession } from '../utils/useSession';
 import { LARGE_FONT_SIZE, useLargeText } from './largeText';
+import { REDUCED_MOTION, useMediaQuery } from './a11y/useMediaQuery';
 import { watchTabLists } from './tabListRole';
 import { THEME } from './theme';
 
@@ -19,10 +20,17 @@ function FeedbackBridge() {
   return null;
 }
 
-/** antd in Chinese with the product theme (specification §9: zh, theme-dark, #409EFF). */
+/** antd in Chinese with the product theme (specification §9: zh, theme-dark, #409EFF), still when the system asks for less motion. */
 export function AntdProviders({ children }: { children: ReactNode }) {
   const large = useLargeText(useSession().user?.user_id);
-  const theme = useMemo<ThemeConfig>(() => (large ? { ...THEME, token: { ...THEME.token, fontSize: LARGE_FONT_SIZE } } : THEME), [large]);
+  const still = useMediaQuery(REDUCED_MOTION);
+  const theme = useMemo<ThemeConfig>(
+    () =>
+      large || still
+        ? { ...THEME, token: { ...THEME.token, ...(large && { fontSize: LARGE_FONT_SIZE }), ...(still && { motion: false }) } }
+        : THEME,
+    [large, still],
+  );
   useEffect(() => watchTabLists(), []);
   useEffect(() => watchFormErrors(), []);
   useEffect(() => {

@@ -3,6 +3,7 @@ import { HashRouter, useLocation } from 'react-router';
 import { Alert, ConfigProvider, Result, Spin } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { THEME } from '../app/theme';
+import { REDUCED_MOTION, useMediaQuery } from '../app/a11y/useMediaQuery';
 import { Providers } from '../app/providers';
 import { RESUME_KIND_OF_PAGE } from '@gsl/contract';
 import { HOMEPAGE_TYPES } from '@gsl/contract';
@@ -64,8 +65,9 @@ function ModelPage() {
 
 /** The /model/# entry: hash routes of the AI pages, the chamber circle and the large screen. */
 export function ModelApp() {
+  const still = useMediaQuery(REDUCED_MOTION);
   return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
+    <ConfigProvider locale={zhCN} theme={still ? { ...THEME, token: { ...THEME.token, motion: false } } : THEME}>
       <Providers>
         <HashRouter>
           <ModelPage />

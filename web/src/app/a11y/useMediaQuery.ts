@@ -7,6 +7,12 @@ import { useSyncExternalStore } from 'react';
  */
 export const NARROW_SHELL = '(max-width: 1023px)';
 
+/**
+ * The visitor asked the system for less motion (WCAG 2.3.3; vestibular disorders): antd's own motion is
+ * turned off (AntdProviders, ModelApp) and styles/base.css stops the product's transitions and animations.
+ */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
 /** Whether the media query matches now, following its changes. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
