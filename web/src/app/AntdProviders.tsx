@@ -25,10 +25,7 @@ export function AntdProviders({ children }: { children: ReactNode }) {
   const large = useLargeText(useSession().user?.user_id);
   const still = useMediaQuery(REDUCED_MOTION);
   const theme = useMemo<ThemeConfig>(
-    () =>
-      large || still
-        ? { ...THEME, token: { ...THEME.token, ...(large && { fontSize: LARGE_FONT_SIZE }), ...(still && { motion: false }) } }
-        : THEME,
+    () => (large || still ? { ...THEME, token: { ...THEME.token, ...(large && { fontSize: LARGE_FONT_SIZE }), ...(still && { motion: false }) } } : THEME),
     [large, still],
   );
   useEffect(() => watchTabLists(), []);
