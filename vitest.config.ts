@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Migrations are imported as text (esbuild's text loader does the same for the server bundle).
@@ -44,6 +45,12 @@ const system = {
  */
 export default defineConfig({
   test: {
+    /**
+     * One test file per core. Vitest's default keeps one core free (cores − 1: a single worker on this
+     * two-core machine), but a worker spends much of its time waiting on PostgreSQL or on a server process
+     * it started, and with one worker the whole run used 1.2 of the 2 cores (44 minutes).
+     */
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       server('server:pglite', { TEST_DB: 'pglite' }),
       ...(process.env.DATABASE_URL ? [server('server:pg', { TEST_DB: 'pg' })] : []),
