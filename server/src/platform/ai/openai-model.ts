@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { ChatMessage, ChatModel, ModelEvent, ToolCall, ToolSpec } from './model.js';
 import { ModelError } from './model.js';
 
@@ -30,18 +30,30 @@ function toWire(m: ChatMessage): Wire {
  * handed back whole. The signal aborts the HTTP request itself, so 停止 stops the provider's work.
  */
 export class OpenAiModel implements ChatModel {
-  private readonly client: OpenAI;
+  /** The client, made on the first question: the openai package (about 300 modules) is not loaded at start (issue 18). */
+  private client?: Promise<OpenAI>;
   readonly label: string;
 
   constructor(private readonly opts: OpenAiOptions) {
-    this.client = new OpenAI({ baseURL: opts.baseUrl, apiKey: opts.apiKey || 'none', timeout: opts.timeoutMs ?? 120_000, maxRetries: 1 });
     this.label = opts.model;
+  }
+
+  private clientOf(): Promise<OpenAI> {
+    const { baseUrl, apiKey, timeoutMs } = this.opts;
+    return (this.client ??= import('openai').then(
+      ({ default: Client }) => new Client({ baseURL: baseUrl, apiKey: apiKey || 'none', timeout: timeoutMs ?? 120_000, maxRetries: 1 }),
+      (err: unknown) => {
+        this.client = undefined; // the next question tries again
+        throw err;
+      },
+    ));
   }
 
   async *stream(input: { messages: ChatMessage[]; tools: ToolSpec[]; signal: AbortSignal }): AsyncIterable<ModelEvent> {
     const calls = new Map<number, { id: string; name: string; args: string }>();
     try {
-      const stream = await this.client.chat.completions.create(
+      const client = await this.clientOf();
+      const stream = await client.chat.completions.create(
         {
           model: this.opts.model,
           stream: true,

@@ -12,8 +12,10 @@ const files = (dir: string): string[] =>
     .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [path.join(dir, e.name)] : []));
 
 describe('exceljs on first use', () => {
-  it('no server module imports exceljs as a value (types only; excel() loads it)', () => {
-    const offenders = files(SRC).filter((f) => /^import\s+(?!type\b)[^;]*from\s+'exceljs'/m.test(fs.readFileSync(f, 'utf8')));
+  // The same holds for openai (about 300 modules), loaded by the OpenAI-compatible model on its first question.
+  it.each(['exceljs', 'openai'])('no server module imports %s as a value (types only; it is loaded on first use)', (pkg) => {
+    const valueImport = new RegExp(`^import\\s+(?!type\\b)[^;]*from\\s+'${pkg}'`, 'm');
+    const offenders = files(SRC).filter((f) => valueImport.test(fs.readFileSync(f, 'utf8')));
     expect(offenders.map((f) => path.relative(SRC, f))).toEqual([]);
   });
 
