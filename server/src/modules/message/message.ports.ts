@@ -30,7 +30,7 @@ export interface MessagePorts {
   events: { publish(tx: Db, events: Array<{ tenantId: string; userId: string; type: string; data: unknown }>): Promise<unknown> };
   sms: Pick<SmsSender, 'send' | 'sendBatch'>;
   mail: Pick<MailSender, 'send' | 'sendBatch'>;
-  sanitizeHtml(html: string): string;
+  sanitizeHtml(html: string): Promise<string>;
   cipher(): Promise<PersonalDataCipher>;
   files: FileStore;
   attachments: { readable(db: Db, actor: Actor, publicId: string): Promise<{ id: string; originalName: string; link: string; storageKey: string }> };

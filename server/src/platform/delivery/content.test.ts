@@ -23,13 +23,13 @@ describe('smsSegments', () => {
 });
 
 describe('sanitizeMailHtml', () => {
-  it('keeps ordinary formatting, tables, links and pictures', () => {
+  it('keeps ordinary formatting, tables, links and pictures', async () => {
     const html =
       '<h2>通知</h2><p style="color: #c00; text-align: center"><b>加粗</b> <i>斜体</i> <u>下划线</u></p>' +
       '<table border="1"><tr><td colspan="2">单元格</td></tr></table><ul><li>一</li></ul>' +
       '<a href="https://www.example.cn/a?b=1">链接</a> <a href="mailto:office@example.cn">邮件</a>' +
       '<img src="https://www.example.cn/logo.png" alt="徽标"><img src="data:image/png;base64,iVBORw0KGgo=" alt="内嵌">';
-    const out = sanitizeMailHtml(html);
+    const out = await sanitizeMailHtml(html);
     expect(out).toContain('<h2>通知</h2>');
     expect(out).toContain('style="color:#c00;text-align:center"');
     expect(out).toContain('<b>加粗</b>');
@@ -41,7 +41,7 @@ describe('sanitizeMailHtml', () => {
     expect(out).toContain('src="data:image/png;base64,iVBORw0KGgo="');
   });
 
-  it('strips scripts, event handlers, dangerous addresses and styles that load URLs', () => {
+  it('strips scripts, event handlers, dangerous addresses and styles that load URLs', async () => {
     const html =
       '<p onclick="steal()">正文<script>alert(1)</script></p><style>body{background:url(https://t.example/x)}</style>' +
       '<a href="javascript:alert(1)">坏链接</a><a href="//evil.example/x">相对协议</a>' +
@@ -49,7 +49,7 @@ describe('sanitizeMailHtml', () => {
       '<div style="background-image: url(https://t.example/pixel.gif); color: red">背景</div>' +
       '<span style="background: u\\72l(https://t.example/x)">转义</span>' +
       '<iframe src="https://evil.example"></iframe><form action="https://evil.example"><input name="p"></form><object data="x"></object>';
-    const out = sanitizeMailHtml(html);
+    const out = await sanitizeMailHtml(html);
     for (const bad of [
       'script',
       'onclick',

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import nodemailer from 'nodemailer';
 import type { Db } from '../../db/connection.js';
 import { PermanentDeliveryError } from '../outbox/outbox.js';
 import { sanitizeMailHtml } from './content.js';
-import { messageIdHeader, type MailMessage, type MailSender } from './mail.js';
+import { loadNodemailer, messageIdHeader, type MailMessage, type MailSender } from './mail.js';
 
 /**
  * An SMTP account of an org's own (我的组织 › 邮箱配置): mail the org sends goes out through it, with its
@@ -96,7 +95,8 @@ interface Transport {
   close(): void;
 }
 
-function transportOf(account: SmtpAccount, address: string, pooled: boolean): Transport {
+async function transportOf(account: SmtpAccount, address: string, pooled: boolean): Promise<Transport> {
+  const nodemailer = await loadNodemailer();
   const options = {
     host: address,
     port: account.port,
@@ -120,7 +120,7 @@ async function sendOn(transport: Transport, account: SmtpAccount, mail: MailMess
       from: { name: account.fromName ?? '', address: account.user },
       to: mail.to,
       subject: mail.subject,
-      html: sanitizeMailHtml(mail.html),
+      html: await sanitizeMailHtml(mail.html),
       ...(mail.text ? { text: mail.text } : {}),
       messageId: messageIdHeader(mail.messageId, account.user),
       attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, content: a.content })),
@@ -165,7 +165,7 @@ export class OrgMailRouter implements MailSender {
    */
   async sendThrough(account: SmtpAccount, mail: MailMessage): Promise<void> {
     const address = await smtpAddressOf(account.host, this.privateHosts);
-    const transport = transportOf(account, address, false);
+    const transport = await transportOf(account, address, false);
     try {
       await sendOn(transport, account, mail);
     } finally {
@@ -219,7 +219,7 @@ export class OrgMailRouter implements MailSender {
         t.close();
         this.pools.delete(oldest);
       }
-      transport = transportOf(account, address, true);
+      transport = await transportOf(account, address, true);
       this.pools.set(key, transport);
     }
     await sendOn(transport, account, mail);

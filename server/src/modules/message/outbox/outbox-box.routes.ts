@@ -119,7 +119,7 @@ export default async function outboxBoxRoutes(app: FastifyInstance) {
         link: a.attachId && ATTACH_PUBLIC_ID_RE.test(a.attachId) ? attachLink(a.attachId) : null,
       }));
       // Sanitised again on the way out: the screen renders it, whatever wrote the row.
-      return { ...mailView(r), attachmentCount: attachments.length, html: sanitizeMailHtml(r.html), attachments };
+      return { ...mailView(r), attachmentCount: attachments.length, html: await sanitizeMailHtml(r.html), attachments };
     },
   });
 }

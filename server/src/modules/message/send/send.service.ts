@@ -134,7 +134,7 @@ export function sendService(ports: MessagePorts, ranges: RangeService) {
     const { recipients } = opts.recipients ? { recipients: opts.recipients } : await ranges.resolve(db, actor, channel, form.range);
     if (!recipients.length) throw badRequest(MESSAGE_MSG.noRecipients);
     const attachments = channel === 'sms' ? [] : await attachmentsOf(db, actor, form.attachIds);
-    const content = channel === 'email' ? ports.sanitizeHtml(form.content) : form.content;
+    const content = channel === 'email' ? await ports.sanitizeHtml(form.content) : form.content;
     const source = channel === 'sms' ? await sms.sourceFor(db, actor.deptId) : null;
     const notBefore = channel === 'sms' && !form.urgent && source ? sms.quietUntil(source, new Date()) : null;
     const rangeSpec: MsgRangeSpec[] = opts.rangeSpec ?? [
