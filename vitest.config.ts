@@ -22,7 +22,7 @@ const server = (name: string, env: Record<string, string>) => ({
     hookTimeout: 60_000,
     /**
      * A worker keeps the server's modules loaded from one test file to the next instead of loading them
-     * again for each (a fifth of the run's time went to loading them). The server keeps no module state
+     * again for each (twelve of the server's test files: 63 s → 41 s here). The server keeps no module state
      * that a test file could leave behind for the next: what it caches is keyed by the database handle
      * (WeakMap), and every file opens its own database.
      */
