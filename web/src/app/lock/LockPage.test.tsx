@@ -47,6 +47,7 @@ describe('lock screen (specification §4)', () => {
   it('sends every route to /lock while locked and shows the user', async () => {
     renderAt('/system/user');
     expect(await screen.findByTestId('lock-screen')).toBeTruthy();
+    expect(screen.getByRole('main')).toBe(screen.getByTestId('lock-screen')); // the page's one landmark, outside the shell
     expect(screen.getByTestId('lock-user').textContent).toBe('张三');
     expect(screen.queryByText('OTHER')).toBeNull();
   });

@@ -92,7 +92,7 @@ export default function LockPage() {
   };
 
   return (
-    <div className="lock-screen" data-testid="lock-screen">
+    <main className="lock-screen" data-testid="lock-screen">
       <div className="lock-screen__card">
         <Avatar size={72} src={user.avatar || undefined} icon={<UserOutlined />} />
         <Typography.Title level={4} className="lock-screen__name" data-testid="lock-user">
@@ -152,6 +152,6 @@ export default function LockPage() {
           退出登录
         </Button>
       </div>
-    </div>
+    </main>
   );
 }

@@ -8,40 +8,44 @@ const TEXT = {
   500: '抱歉，服务器出错了',
 } as const;
 
-/** /404, /403, /500 (specification §2). /500?reason=signon follows a sign-on loop that was stopped. */
+/** /404, /403, /500 (specification §2), outside the shell: the page is its own <main>. /500?reason=signon follows a sign-on loop that was stopped. */
 export default function ErrorPage({ status }: { status: 404 | 403 | 500 }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   if (status === 500 && params.get('reason') === 'signon') {
     return (
-      <Result
-        status="500"
-        title="登录未成功"
-        subTitle="多次登录均未成功，请稍后重试或联系管理员"
-        extra={
-          <Button
-            type="primary"
-            onClick={() => {
-              resetLoopGuard();
-              goToSignOn();
-            }}
-          >
-            重新登录
-          </Button>
-        }
-      />
+      <main>
+        <Result
+          status="500"
+          title="登录未成功"
+          subTitle="多次登录均未成功，请稍后重试或联系管理员"
+          extra={
+            <Button
+              type="primary"
+              onClick={() => {
+                resetLoopGuard();
+                goToSignOn();
+              }}
+            >
+              重新登录
+            </Button>
+          }
+        />
+      </main>
     );
   }
   return (
-    <Result
-      status={status}
-      title={status}
-      subTitle={TEXT[status]}
-      extra={
-        <Button type="primary" onClick={() => navigate('/', { replace: true })}>
-          返回首页
-        </Button>
-      }
-    />
+    <main>
+      <Result
+        status={status}
+        title={status}
+        subTitle={TEXT[status]}
+        extra={
+          <Button type="primary" onClick={() => navigate('/', { replace: true })}>
+            返回首页
+          </Button>
+        }
+      />
+    </main>
   );
 }

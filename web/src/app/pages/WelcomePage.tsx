@@ -22,7 +22,7 @@ export default function WelcomePage() {
   const name = user?.real_name || user?.nick_name || user?.account || '';
 
   return (
-    <div className="welcome" data-testid="welcome">
+    <main className="welcome" data-testid="welcome">
       <div className="welcome__card">
         <Typography.Title level={2} className="welcome__title">
           欢迎您，{name}
@@ -34,6 +34,6 @@ export default function WelcomePage() {
           进入工作台
         </Button>
       </div>
-    </div>
+    </main>
   );
 }
