@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_COUNT } from './servers';
 import { startWechatFake } from './wechat-fake';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -11,19 +12,27 @@ const SERVER_MAIN = join(ROOT, 'server', 'dist', 'main.js');
 const WEB_INDEX = join(ROOT, 'web', 'dist', 'index.html');
 const STARTUP_TIMEOUT_MS = 90_000;
 
-/** A port nobody listens on right now (E2E_PORT wins when set). */
-async function freePort(): Promise<number> {
-  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => ok(port));
-    });
+/** `n` different ports nobody listens on right now (E2E_PORT, when set, is the first). */
+async function freePorts(n: number): Promise<number[]> {
+  const listeners = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<ReturnType<typeof createServer>>((ok, fail) => {
+          const srv = createServer();
+          srv.unref();
+          srv.on('error', fail);
+          srv.listen(0, '127.0.0.1', () => ok(srv));
+        }),
+    ),
+  );
+  const ports = listeners.map((srv) => {
+    const addr = srv.address();
+    return typeof addr === 'object' && addr ? addr.port : 0;
   });
+  await Promise.all(listeners.map((srv) => new Promise((ok) => srv.close(ok))));
+  if (process.env.E2E_PORT) ports[0] = Number(process.env.E2E_PORT);
+  return ports;
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -41,21 +50,57 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`e2e: ${url} did not answer within ${STARTUP_TIMEOUT_MS / 1000}s:\n${output()}`);
 }
 
-/** Starts the built product with an embedded database of its own; returns the teardown. */
+/** One running copy of the product: its address and how to stop it. */
+interface Server {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built product SERVER_COUNT times (servers.ts), each with an embedded database of its own, and
+ * exports their addresses as E2E_BASE_URL_1 … (E2E_BASE_URL is the first); returns the teardown. Every copy
+ * sends its mail to one sink (E2E_MAIL_DIR) and talks to one WeChat stand-in.
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const missing = [SERVER_MAIN, WEB_INDEX].filter((f) => !existsSync(f));
   if (missing.length) {
     throw new Error(`e2e: the product is not built (missing ${missing.join(', ')}). Run \`npm run build\` in ${ROOT} first.`);
   }
 
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'gsl-e2e-'));
   // The product sends e-mail over SMTP to the test's own server on loopback, which keeps each message
   // as a file the tests read (E2E_MAIL_DIR): "an e-mail arrives" is checked where mail really arrives.
   const mailDir = mkdtempSync(join(tmpdir(), 'gsl-e2e-mail-'));
   const smtp = await startMailSink(mailDir);
   // WeChat sign-on and 绑定微信 talk to a stand-in for WeChat on loopback (wechat-fake.ts).
   const wechat = await startWechatFake();
+  const closeShared = async () => {
+    await smtp.close();
+    await wechat.close();
+    rmSync(mailDir, { recursive: true, force: true });
+  };
+
+  const ports = await freePorts(SERVER_COUNT);
+  const started = await Promise.allSettled(ports.map((port) => startServer(port, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...wechat.env })));
+  const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((s) => s.stop()));
+    await closeShared();
+    throw failed.reason;
+  }
+  servers.forEach((s, i) => (process.env[`E2E_BASE_URL_${i + 1}`] = s.baseURL));
+  process.env.E2E_BASE_URL = servers[0].baseURL;
+  process.env.E2E_MAIL_DIR = mailDir;
+
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await closeShared();
+  };
+}
+
+/** Starts `node server/dist/main.js` on the port with a fresh PGlite data directory; resolves once it is healthy. */
+async function startServer(port: number, shared: NodeJS.ProcessEnv): Promise<Server> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gsl-e2e-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOST: '127.0.0.1',
@@ -65,9 +110,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // the issue's "threshold shortened by config": a refresh really happens during a test
     REFRESH_THRESHOLD_SECONDS: '6',
     REFRESH_CHECK_SECONDS: '2',
-    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_FROM: 'portal@e2e.test',
-    ...wechat.env,
+    ...shared,
   };
   delete env.DATABASE_URL; // always the embedded database, exactly as `npm start`
   delete env.NODE_ENV; // development defaults (demo data, generated secrets), as `npm start`
@@ -101,21 +145,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   };
   process.once('exit', kill);
 
-  const baseURL = `http://127.0.0.1:${port}`;
-  try {
-    await waitForHealth(`${baseURL}/api/health`, child, () => log);
-  } catch (err) {
-    kill();
-    rmSync(dataDir, { recursive: true, force: true });
-    await smtp.close();
-    await wechat.close();
-    rmSync(mailDir, { recursive: true, force: true });
-    throw err;
-  }
-  process.env.E2E_BASE_URL = baseURL;
-  process.env.E2E_MAIL_DIR = mailDir;
-
-  return async () => {
+  const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
@@ -124,10 +154,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       clearTimeout(timer);
     }
     rmSync(dataDir, { recursive: true, force: true });
-    await smtp.close();
-    await wechat.close();
-    rmSync(mailDir, { recursive: true, force: true });
   };
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(`${baseURL}/api/health`, child, () => log);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { baseURL, stop };
 }
 
 /** An SMTP server on 127.0.0.1 that accepts every message and writes it, raw, to `dir` (one .eml each). */

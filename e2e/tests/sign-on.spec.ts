@@ -18,7 +18,8 @@ test('the portal sends the visitor to sign-on, then welcome, then 我的一天',
   await submitSignOn(page, 'nj_aoc', DEMO_PASSWORD);
 
   await expect(page).toHaveURL(/\/gsl\/welcome$/);
-  const welcome = page.getByTestId('welcome');
+  const welcome = page.getByRole('main'); // the welcome page is its own landmark, outside the shell
+  await expect(welcome).toHaveAttribute('data-testid', 'welcome');
   await expect(welcome.getByRole('heading', { name: '欢迎您，陈思远' })).toBeVisible();
   await expect(welcome).toContainText('南京市工商业联合会');
 
