@@ -30,7 +30,7 @@ const withDisabledRole = await createUser(t.db, { account: 'quality_disabled_rol
 const noGrantToken = (await t.login(noGrant.account, noGrant.password)).access_token as string;
 const allButToken = (await t.login(allBut.account, allBut.password)).access_token as string;
 
-// Each request's "no table changes" is checked by counting writes (triggers); each test also compares checksums before and after.
+// Each request's "no table changes" is checked by counting writes (triggers); the walks over every route also compare checksums before and after.
 const writes = await countWrites(t.db);
 
 const permissioned = routes.filter((r) => permissionOf(r) && permissionOf(r) !== 'authenticated');
