@@ -145,7 +145,11 @@ const POOL_LIMIT = 20;
 export class OrgMailRouter implements MailSender {
   readonly local: boolean;
   private resolver: SenderAccountResolver | null = null;
-  private readonly pools = new Map<string, Transport>();
+  /**
+   * One pooled transport per account, kept as the promise of it: two mails for an account that start at
+   * the same moment share the one pool being opened rather than each opening its own.
+   */
+  private readonly pools = new Map<string, Promise<Transport>>();
 
   constructor(
     private readonly inner: MailSender,
@@ -199,8 +203,9 @@ export class OrgMailRouter implements MailSender {
   }
 
   async close(): Promise<void> {
-    for (const t of this.pools.values()) t.close();
+    const opening = [...this.pools.values()];
     this.pools.clear();
+    for (const t of await Promise.allSettled(opening)) if (t.status === 'fulfilled') t.value.close();
     await this.inner.close?.();
   }
 
@@ -213,15 +218,17 @@ export class OrgMailRouter implements MailSender {
     const key = createHash('sha256').update(JSON.stringify(account)).digest('hex');
     let transport = this.pools.get(key);
     if (!transport) {
-      const address = await smtpAddressOf(account.host, this.privateHosts);
       if (this.pools.size >= POOL_LIMIT) {
-        const [oldest, t] = this.pools.entries().next().value as [string, Transport];
-        t.close();
+        const [oldest, t] = this.pools.entries().next().value as [string, Promise<Transport>];
         this.pools.delete(oldest);
+        void t.then((old) => old.close()).catch(() => undefined);
       }
-      transport = await transportOf(account, address, true);
-      this.pools.set(key, transport);
+      const opening = smtpAddressOf(account.host, this.privateHosts).then((address) => transportOf(account, address, true));
+      // A pool that could not be opened (an unresolvable host) is not kept: the next mail tries again.
+      opening.catch(() => this.pools.get(key) === opening && this.pools.delete(key));
+      this.pools.set(key, opening);
+      transport = opening;
     }
-    await sendOn(transport, account, mail);
+    await sendOn(await transport, account, mail);
   }
 }
