@@ -157,7 +157,10 @@ function healthOnce(port) {
 async function startServer({ dataDir, databaseUrl, port, apiCrypto, timeoutMs = 60_000, main = SERVER_MAIN, env = null, extraEnv = {} }) {
   const t0 = performance.now();
   const childEnv = env ?? { ...serverEnv({ dataDir, databaseUrl, port, apiCrypto }), ...extraEnv };
-  const child = spawn(process.execPath, [main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_CPU_PROF=<dir>: every product process writes a V8 CPU profile there at its clean stop
+  // (bench/profile-top.mjs prints a profile's top ten).
+  const prof = process.env.BENCH_CPU_PROF && main === SERVER_MAIN ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, main], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let output = '';
   const keep = (chunk) => {
