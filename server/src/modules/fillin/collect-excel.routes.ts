@@ -12,6 +12,7 @@ import {
   type ImportError,
 } from '@gsl/contract';
 import { isGranted } from '../../platform/access/grants.js';
+import { xlsxSheet } from '../../platform/files/xlsx-writer.js';
 import { XLSX, importAnswer, importQuery, isDryRun, readImportSheet, readXlsxUpload, todayStamp, xlsxDownload } from '../../platform/files/xlsx-transfer.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { route } from '../../platform/http/route.js';
@@ -27,6 +28,8 @@ const MAX_ROWS = 5000;
 /** Orgs read per statement while the 填报情况 workbook streams. */
 const SITUATION_CHUNK = 500;
 const EXPORT_LIMIT = 100_000;
+/** Rows of the 人员 export written between two waits for the client. */
+const ROWS_PER_WAIT = 1000;
 /** Columns of the workbook: the template's fields but the photo (uploaded on the form). */
 const sheetFields = (fields: FormField[]) => fields.filter((f) => f.type !== 'image');
 const header = (f: FormField) => (f.required ? `${f.label}*` : f.label);
@@ -58,23 +61,21 @@ export function collectExcelRoutes(app: FastifyInstance, ctx: FillinContext) {
       const fields = sheetFields(template.fields);
       const out = new PassThrough();
       (async () => {
-        const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-        const ws = wb.addWorksheet('常委执委及会员代表');
-        ws.columns = [
-          { header: '组织', key: '_dept', width: 28 },
-          { header: '届别', key: '_period', width: 10 },
-          ...fields.map((f) => ({ header: f.label, key: f.prop, width: f.type === 'idcard' ? 22 : 16 })),
-        ];
-        ws.getRow(1).font = { bold: true };
-        ws.getRow(1).commit();
-        for (const r of rows) {
-          const v = collectView(r, c, unmasked, tz);
-          const line: Record<string, string> = { _dept: v.deptName ?? '', _period: v.periodName };
-          for (const f of fields) line[f.prop] = optionLabel(f, v.data[f.prop]);
-          ws.addRow(line).commit();
+        const sheet = xlsxSheet(out, {
+          name: '常委执委及会员代表',
+          columns: [
+            { header: '组织', width: 28 },
+            { header: '届别', width: 10 },
+            ...fields.map((f) => ({ header: f.label, width: f.type === 'idcard' ? 22 : 16 })),
+          ],
+        });
+        for (let i = 0; i < rows.length; i++) {
+          const v = collectView(rows[i], c, unmasked, tz);
+          sheet.row([v.deptName ?? '', v.periodName, ...fields.map((f) => optionLabel(f, v.data[f.prop]))]);
+          // The rows are all read already; waiting for the client keeps the file from piling up in memory.
+          if (i % ROWS_PER_WAIT === ROWS_PER_WAIT - 1 && !(await sheet.drained())) return;
         }
-        ws.commit();
-        await wb.commit();
+        await sheet.end();
       })().catch((err) => {
         req.log.error({ err }, 'collectperson export failed');
         out.destroy(err as Error);
@@ -102,38 +103,50 @@ export function collectExcelRoutes(app: FastifyInstance, ctx: FillinContext) {
       const first = await situationRepo.collect(db, scope, { ...query, current: 1, size: SITUATION_CHUNK });
       const out = new PassThrough();
       (async () => {
-        const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-        const ws = wb.addWorksheet('填报情况');
-        ws.columns = [
-          { header: '组织名称', key: 'deptName', width: 30 },
-          { header: '上级组织', key: 'parentName', width: 24 },
-          { header: '是否已填报', key: 'filled', width: 12 },
-          { header: '状态', key: 'statusName', width: 10 },
-          { header: '届别', key: 'periodName', width: 12 },
-          { header: '换届完成年月', key: 'finishDate', width: 14 },
-          { header: '常委', key: 'standing', width: 8 },
-          { header: '执委', key: 'executive', width: 8 },
-          { header: '会员代表', key: 'representative', width: 10 },
-          { header: '合计', key: 'total', width: 8 },
-          { header: '提交时间', key: 'submitTime', width: 20 },
-          { header: '最后变更', key: 'lastChange', width: 20 },
-          { header: '退回原因', key: 'returnComment', width: 30 },
-        ];
-        ws.getRow(1).font = { bold: true };
-        ws.getRow(1).commit();
+        const sheet = xlsxSheet(out, {
+          name: '填报情况',
+          columns: [
+            { header: '组织名称', width: 30 },
+            { header: '上级组织', width: 24 },
+            { header: '是否已填报', width: 12 },
+            { header: '状态', width: 10 },
+            { header: '届别', width: 12 },
+            { header: '换届完成年月', width: 14 },
+            { header: '常委', width: 8 },
+            { header: '执委', width: 8 },
+            { header: '会员代表', width: 10 },
+            { header: '合计', width: 8 },
+            { header: '提交时间', width: 20 },
+            { header: '最后变更', width: 20 },
+            { header: '退回原因', width: 30 },
+          ],
+        });
         let page = first.rows;
         // Read chunk by chunk until the chunk comes back short (the list is ordered by a stable key).
         for (let current = 1; page.length;) {
           for (const r of page) {
             const v = situationView(r, tz);
-            ws.addRow({ ...v, filled: v.filled ? '已填报' : '未填报', periodName: v.periodName ?? '', finishDate: v.finishDate ?? '' }).commit();
+            sheet.row([
+              v.deptName,
+              v.parentName,
+              v.filled ? '已填报' : '未填报',
+              v.statusName,
+              v.periodName ?? '',
+              v.finishDate ?? '',
+              v.standing,
+              v.executive,
+              v.representative,
+              v.total,
+              v.submitTime,
+              v.lastChange,
+              v.returnComment,
+            ]);
           }
-          if (page.length < SITUATION_CHUNK) break;
+          if (page.length < SITUATION_CHUNK || !(await sheet.drained())) break;
           current += 1;
           page = (await situationRepo.collect(db, scope, { ...query, current, size: SITUATION_CHUNK })).rows;
         }
-        ws.commit();
-        await wb.commit();
+        await sheet.end();
       })().catch((err) => {
         req.log.error({ err }, 'filling-situation export failed');
         out.destroy(err as Error);

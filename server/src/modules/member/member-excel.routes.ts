@@ -13,8 +13,8 @@ import { memberService } from './member.service.js';
 import { memberPageQuery } from './member.routes.js';
 
 /**
- * export-member-* (specification §7 "Members and chambers"): the member page's filters and scope as an xlsx, streamed with exceljs'
- * WorkbookWriter while the rows are read by keyset a chunk at a time. Phone and certificate numbers are
+ * export-member-* (specification §7 "Members and chambers"): the member page's filters and scope as an xlsx, streamed by the platform's
+ * xlsx writer while the rows are read by keyset a chunk at a time. Phone and certificate numbers are
  * masked unless the caller holds member_sensitive; an unmasked export is logged like an unmasked view.
  * export-template / import-member-* (every kind): the import's template and the checked, one-transaction import.
  */

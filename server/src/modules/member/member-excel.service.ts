@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { excel } from '../../platform/files/excel.js';
+import { xlsxSheet } from '../../platform/files/xlsx-writer.js';
 import { MEMBER_FIELD_LABELS } from '@gsl/contract';
 import type { Db } from '../../db/connection.js';
 import type { Actor } from '../../platform/access/actor.js';
@@ -60,50 +60,42 @@ export const memberExcelService = {
     return { kind, scope, filters: query, extras, masked, total };
   },
 
-  /** Streams the workbook (exceljs WorkbookWriter): each chunk is read by keyset, written and committed. */
+  /** Streams the workbook: each chunk is read by keyset and written before the next is read. */
   async writeExport(db: Db, job: MemberExportJob, cipher: PersonalDataCipher, out: Writable, timeZone: string): Promise<number> {
     const { kind } = job;
     const columns = exportColumns(kind);
-    const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const ws = wb.addWorksheet(kind.label);
-    ws.columns = columns.map((c) => ({ header: c.header, key: c.key, width: WIDE[c.key] ?? 14 }));
-    const head = ws.getRow(1);
-    head.font = { bold: true };
-    head.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F0FF' } };
-    head.commit();
+    const sheet = xlsxSheet(out, {
+      name: kind.label,
+      columns: columns.map((c) => ({ header: c.header, width: WIDE[c.key] ?? 14 })),
+      header: { fill: 'FFE6F0FF' },
+    });
     let after: ExportCursor | null = null;
     let written = 0;
     while (written < job.total) {
       const rows = await memberRepo.exportChunk(db, kind, job.scope, job.filters, job.extras, after, Math.min(CHUNK, job.total - written));
-      for (const r of rows) {
-        ws.addRow(exportValues(kind, plainRow(kind, r, cipher), columns, job.masked, timeZone)).commit();
-      }
+      for (const r of rows) sheet.row(exportValues(kind, plainRow(kind, r, cipher), columns, job.masked, timeZone));
       written += rows.length;
       if (rows.length < CHUNK) break;
       const last = rows[rows.length - 1];
       after = { time: last.cursorTime, id: String(last.id) };
-      // Let the response drain before reading the next chunk (the stream's back pressure).
-      if (out.writableNeedDrain) await new Promise((resolve) => (out.once('drain', resolve), out.once('close', resolve)));
-      if (out.destroyed) return written; // the client went away: stop reading
+      // Let the response drain before reading the next chunk; stop reading when the client went away.
+      if (!(await sheet.drained())) return written;
     }
-    ws.commit();
-    await wb.commit();
+    await sheet.end();
     return written;
   },
 };
 
-/** One row's cells: labels for codes, the region's name, the owning org's name, personal data masked unless allowed. */
-function exportValues(kind: MemberKindDef, row: MemberRow, columns: Array<{ key: string }>, masked: boolean, timeZone: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const { key } of columns) {
+/** One row's cells, in column order: labels for codes, the region's name, the owning org's name, personal data masked unless allowed. */
+function exportValues(kind: MemberKindDef, row: MemberRow, columns: Array<{ key: string }>, masked: boolean, timeZone: string): unknown[] {
+  return columns.map(({ key }) => {
     const v = row[key];
     const sensitive = kind.sensitive.find((s) => s.field === key);
-    if (sensitive) out[key] = (masked ? sensitive.mask((v as string | null) ?? null) : v) ?? '';
-    else if (key === 'deptId') out[key] = row.deptName ?? '';
-    else if (key === 'regionCode') out[key] = row.regionName ?? (v as string | null) ?? '';
-    else if (key === 'createTime') out[key] = formatTime(row.createTime, timeZone) ?? '';
-    else if (Object.hasOwn(kind.labels, key)) out[key] = v === null || v === undefined ? '' : (kind.labels[key][Number(v)] ?? String(v));
-    else out[key] = v === null || v === undefined ? '' : typeof v === 'bigint' ? String(v) : key === 'orgDeptId' ? String(v) : v;
-  }
-  return out;
+    if (sensitive) return (masked ? sensitive.mask((v as string | null) ?? null) : v) ?? '';
+    if (key === 'deptId') return row.deptName ?? '';
+    if (key === 'regionCode') return row.regionName ?? (v as string | null) ?? '';
+    if (key === 'createTime') return formatTime(row.createTime, timeZone) ?? '';
+    if (Object.hasOwn(kind.labels, key)) return v === null || v === undefined ? '' : (kind.labels[key][Number(v)] ?? String(v));
+    return v === null || v === undefined ? '' : typeof v === 'bigint' ? String(v) : key === 'orgDeptId' ? String(v) : v;
+  });
 }

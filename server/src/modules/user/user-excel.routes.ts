@@ -8,7 +8,7 @@ import { userExcelService } from './user-excel.service.js';
 import { userListQuery } from './user.routes.js';
 
 /**
- * Export (xlsx streamed with exceljs' WorkbookWriter, the list's filters and scope), the import
+ * Export (xlsx streamed by the platform's xlsx writer, the list's filters and scope), the import
  * template, and the import (multipart upload). Multipart is registered here only, with tight limits.
  */
 export default async function userExcelRoutes(app: FastifyInstance) {

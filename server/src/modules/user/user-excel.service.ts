@@ -22,6 +22,7 @@ import { dbErrorCode } from '../../platform/http/db-errors.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { formatTime } from '../../platform/http/time.js';
 import { readImportSheet } from '../../platform/files/xlsx-transfer.js';
+import { xlsxSheet } from '../../platform/files/xlsx-writer.js';
 import { USER_FIELDS, userRepo, type DeptRow, type RoleRow, type UserFilter } from './user.repo.js';
 import { sortOrders } from '../../platform/http/paging.js';
 import { NO_PASSWORD_HASH, mayGrant } from './user.rules.js';
@@ -43,9 +44,11 @@ const CHUNK = 1000;
 
 const header = (keys: Key[], star = false) => keys.map((k) => (star && REQUIRED.includes(k) ? `${H[k]}*` : H[k]));
 
+const HEADER_FILL = 'FFE6F0FF';
+
 function styleHeader(row: ExcelJS.Row) {
   row.font = { bold: true };
-  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F0FF' } };
+  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: HEADER_FILL } };
 }
 
 export interface ExportJob {
@@ -70,17 +73,13 @@ export const userExcelService = {
     return { scope, filter, total, masked: !(await isGranted(db, actor, 'user_view')) };
   },
 
-  /** Streams the workbook (exceljs WorkbookWriter): rows are read and written a chunk at a time. */
+  /** Streams the workbook: rows are read and written a chunk at a time, each after the client took the last. */
   async writeExport(db: Db, job: ExportJob, sort: Pick<PageQuery, 'ascs' | 'descs'>, out: Writable, timeZone: string): Promise<void> {
-    const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const ws = wb.addWorksheet('用户');
-    ws.columns = EXPORT_KEYS.map((k) => ({ header: H[k], key: k, width: WIDTHS[k] ?? 10 }));
-    styleHeader(ws.getRow(1));
-    ws.getRow(1).commit();
+    const sheet = xlsxSheet(out, { name: '用户', columns: EXPORT_KEYS.map((k) => ({ header: H[k], width: WIDTHS[k] ?? 10 })), header: { fill: HEADER_FILL } });
     for (let offset = 0; offset < job.total; offset += CHUNK) {
       const rows = await userRepo.chunk(db, job.scope, job.filter, sort, offset, CHUNK);
       for (const r of rows) {
-        ws.addRow({
+        const line: Record<Key, unknown> = {
           account: r.account,
           realName: r.realName ?? '',
           name: r.name ?? '',
@@ -93,12 +92,12 @@ export const userExcelService = {
           seq: r.seq,
           status: USER_STATUS_NAMES[r.status] ?? String(r.status),
           createTime: formatTime(r.createTime, timeZone) ?? '',
-        }).commit();
+        };
+        sheet.row(EXPORT_KEYS.map((k) => line[k]));
       }
-      if (rows.length < CHUNK) break;
+      if (rows.length < CHUNK || !(await sheet.drained())) break;
     }
-    ws.commit();
-    await wb.commit();
+    await sheet.end();
   },
 
   /** The import template: the header row (required columns starred), one example row, and a sheet of rules. */

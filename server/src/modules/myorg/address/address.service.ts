@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { excel } from '../../../platform/files/excel.js';
+import { xlsxSheet } from '../../../platform/files/xlsx-writer.js';
 import {
   ADDRESS_BOOK_NAMES,
   ADDRESS_EXPORT_LIMIT,
@@ -126,26 +126,24 @@ export const addressService = {
     return { scope, book, total, masked: !(await phoneUnmasked(db, actor)) };
   },
 
-  /** Streams the workbook (exceljs WorkbookWriter), a chunk of rows at a time, in the list's order. */
+  /** Streams the workbook, a chunk of rows at a time, in the list's order. */
   async writeExport(db: Db, job: AddressExportJob, sort: Pick<PageQuery, 'ascs' | 'descs'>, out: Writable): Promise<AddressRow[]> {
-    const wb = new (await excel()).stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-    const ws = wb.addWorksheet(ADDRESS_BOOK_NAMES[job.book.kind]);
-    ws.columns = [
-      { header: '序号', key: 'no', width: 8 },
-      { header: '姓名', key: 'realName', width: 12 },
-      { header: '性别', key: 'sex', width: 8 },
-      { header: '所属机构', key: 'deptName', width: 30 },
-      { header: '职务', key: 'postName', width: 16 },
-      { header: '手机号码', key: 'phone', width: 15 },
-      { header: '邮箱', key: 'email', width: 26 },
-      { header: '账号', key: 'account', width: 18 },
-      { header: '状态', key: 'status', width: 8 },
-      { header: '类型', key: 'entryType', width: 8 },
-    ];
-    const head = ws.getRow(1);
-    head.font = { bold: true };
-    head.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F0FF' } };
-    head.commit();
+    const sheet = xlsxSheet(out, {
+      name: ADDRESS_BOOK_NAMES[job.book.kind],
+      columns: [
+        { header: '序号', width: 8 },
+        { header: '姓名', width: 12 },
+        { header: '性别', width: 8 },
+        { header: '所属机构', width: 30 },
+        { header: '职务', width: 16 },
+        { header: '手机号码', width: 15 },
+        { header: '邮箱', width: 26 },
+        { header: '账号', width: 18 },
+        { header: '状态', width: 8 },
+        { header: '类型', width: 8 },
+      ],
+      header: { fill: 'FFE6F0FF' },
+    });
     const shown: AddressRow[] = [];
     const CHUNK = 500;
     let no = 0;
@@ -153,23 +151,22 @@ export const addressService = {
       const rows = await addressRepo.chunk(db, job.scope, job.book, sort, offset, CHUNK);
       for (const r of rows) {
         if (!job.masked && r.phone) shown.push(r);
-        ws.addRow({
-          no: ++no,
-          realName: r.realName ?? '',
-          sex: r.sex ? (SEX_NAMES[r.sex] ?? '') : '',
-          deptName: r.deptName ?? '',
-          postName: r.postName ?? '',
-          phone: (job.masked ? maskPhone(r.phone) : r.phone) ?? '',
-          email: r.email ?? '',
-          account: r.account ?? '',
-          status: r.status === null ? '' : (USER_STATUS_NAMES[r.status] ?? String(r.status)),
-          entryType: ENTRY_TYPE_NAMES[r.entryType],
-        }).commit();
+        sheet.row([
+          ++no,
+          r.realName ?? '',
+          r.sex ? (SEX_NAMES[r.sex] ?? '') : '',
+          r.deptName ?? '',
+          r.postName ?? '',
+          (job.masked ? maskPhone(r.phone) : r.phone) ?? '',
+          r.email ?? '',
+          r.account ?? '',
+          r.status === null ? '' : (USER_STATUS_NAMES[r.status] ?? String(r.status)),
+          ENTRY_TYPE_NAMES[r.entryType],
+        ]);
       }
-      if (rows.length < CHUNK) break;
+      if (rows.length < CHUNK || !(await sheet.drained())) break;
     }
-    ws.commit();
-    await wb.commit();
+    await sheet.end();
     return shown;
   },
 };
