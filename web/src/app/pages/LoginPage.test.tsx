@@ -7,6 +7,8 @@ import { tokenAnswer } from '../../../test/fixtures';
 vi.mock('../../api/auth', () => ({ loginByCode: vi.fn() }));
 vi.mock('../../api/feedback', () => ({ toast: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 vi.mock('../../utils/browser', () => ({ browser: { assign: vi.fn(), replace: vi.fn(), open: vi.fn() } }));
+// The script of antd's layout route (every page after the login needs it).
+vi.mock('../routeChunks', () => ({ loadAntdLayout: vi.fn(() => Promise.resolve({ default: () => null })) }));
 
 // Fresh modules per test: leaving for sign-on is once per page, as in a browser.
 let loginByCode: typeof import('../../api/auth').loginByCode;
@@ -48,6 +50,18 @@ describe('/login (specification §4)', () => {
     expect(getStore('token')).toBe('access-1');
     expect(getStore('refreshToken')).toBe('refresh-1');
     expect(getStore<{ real_name: string }>('userInfo')?.real_name).toBe('张三');
+  });
+
+  it('loads the next page’s antd layout while the code is still being exchanged', async () => {
+    let answer: (v: ReturnType<typeof tokenAnswer>) => void = () => undefined;
+    vi.mocked(loginByCode).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { loadAntdLayout } = await import('../routeChunks');
+    vi.mocked(loadAntdLayout).mockClear();
+    renderAt('/login?code=one-time-3');
+    await waitFor(() => expect(loadAntdLayout).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText('WELCOME')).toBeNull();
+    answer(tokenAnswer(1));
+    await screen.findByText('WELCOME');
   });
 
   it('lands on / when this tab was already welcomed', async () => {

@@ -5,6 +5,7 @@ import { HttpError } from '../../api/http';
 import { toast } from '../../api/feedback';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { StatusPanel } from '../../components/StatusPanel';
+import { loadAntdLayout } from '../routeChunks';
 import { afterLoginPath, exchangeCode } from '../session/login';
 import { clearSession } from '../../utils/sessionStore';
 import { goToSignOn, signOnFailed } from '../session/signOn';
@@ -32,6 +33,9 @@ export default function LoginPage() {
       return;
     }
     let live = true;
+    // Every page after the login is an antd page: its layout's script loads while the code is exchanged,
+    // not after (the lazy route then finds it loaded).
+    loadAntdLayout().catch(() => undefined);
     exchangeCode(code).then(
       () => live && navigate(afterLoginPath(), { replace: true }),
       (err: unknown) => {

@@ -3,6 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { Button, Typography } from 'antd';
 import { useDeptInfo } from '../../api/portal/deptInfo';
 import { setStore } from '../../utils/storage';
+import { loadShellLayout } from '../routeChunks';
 import { WELCOME_FLAG } from '../session/login';
 import { useSession } from '../../utils/useSession';
 import './publicPages.css';
@@ -16,6 +17,10 @@ export default function WelcomePage() {
   useEffect(() => {
     if (token) setStore(WELCOME_FLAG, true, 'session');
   }, [token]);
+  // 进入工作台 opens the shell: its script loads while the user reads this page.
+  useEffect(() => {
+    loadShellLayout().catch(() => undefined);
+  }, []);
 
   if (!token) return <Navigate to="/login" replace />;
   const orgName = dept.data?.orgName || user?.detail?.orgName || user?.detail?.deptName || '';

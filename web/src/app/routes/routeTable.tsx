@@ -5,6 +5,7 @@ import { FullPageSpin } from '../../components/FullPageSpin';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { RequireAuth } from '../guards';
 import { lazyPage } from '../lazyPage';
+import { loadAntdLayout, loadShellLayout } from '../routeChunks';
 import LoginPage from '../pages/LoginPage';
 import ShareRedirect from '../pages/ShareRedirect';
 import type { RouteMeta } from './meta';
@@ -12,8 +13,8 @@ import { adminRoutes } from './adminRoutes';
 import { portalRoutes } from './portalRoutes';
 import { infoRoute } from '../../pages/info/route';
 
-const AntdLayout = lazyPage<object>(() => import('../AntdLayout'));
-const ShellLayout = lazyPage<object>(() => import('../shell/ShellLayout'));
+const AntdLayout = lazyPage<object>(loadAntdLayout);
+const ShellLayout = lazyPage<object>(loadShellLayout);
 const WelcomePage = lazyPage<object>(() => import('../pages/WelcomePage'));
 const LockPage = lazyPage<object>(() => import('../lock/LockPage'));
 const ErrorPage = lazyPage<{ status: 404 | 403 | 500 }>(() => import('../pages/ErrorPage'));
@@ -59,32 +60,20 @@ export function buildRoutes(menus: MenuNode[] | undefined, menusPending: boolean
         errorRoute(404),
         errorRoute(403),
         errorRoute(500),
-        {
-          path: 'subapp/fill-in',
-          element: (
-            <RequireAuth>
-              <Standalone page={FillInPage} props={{}} />
-            </RequireAuth>
-          ),
-          handle: { title: '委员及代表填报', isAuth: true, isTab: false },
-        },
-        {
-          path: 'subapp/fill-in-aoc',
-          element: (
-            <RequireAuth>
-              <Standalone page={SupplementPage} props={{}} />
-            </RequireAuth>
-          ),
-          handle: { title: '商会补充信息', isAuth: true, isTab: false },
-        },
-        {
-          element: (
-            <RequireAuth>
-              <Standalone page={ShellLayout} props={{}} />
-            </RequireAuth>
-          ),
-          children: [portalRoutes(), ...adminRoutes(menus), infoRoute()],
-        },
+      ],
+    },
+    {
+      // The signed-in pages: the guard stands outside antd's layout, so a signed-out visitor leaves for
+      // sign-on as soon as the small entry has run, without loading antd first (seconds on a slow device).
+      element: (
+        <RequireAuth>
+          <Standalone page={AntdLayout} props={{}} />
+        </RequireAuth>
+      ),
+      children: [
+        { path: 'subapp/fill-in', element: <Standalone page={FillInPage} props={{}} />, handle: { title: '委员及代表填报', isAuth: true, isTab: false } },
+        { path: 'subapp/fill-in-aoc', element: <Standalone page={SupplementPage} props={{}} />, handle: { title: '商会补充信息', isAuth: true, isTab: false } },
+        { element: <Standalone page={ShellLayout} props={{}} />, children: [portalRoutes(), ...adminRoutes(menus), infoRoute()] },
       ],
     },
     {
